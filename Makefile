@@ -1,0 +1,32 @@
+# Front door: `make run` (the regression report) and `make test` (the whole suite).
+# Both install missing Debian packages first, then configure and build.
+BUILD   ?= build
+JOBS    ?= 2
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+
+.PHONY: all deps configure build run test bench clean
+
+all: build
+
+deps:
+	scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+configure: deps $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j$(JOBS)
+
+run: build
+	$(BUILD)/fixroute sweep --csv results.csv
+
+test: build
+	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
+
+bench: build
+	$(BUILD)/bench/bench_engines
+
+clean:
+	rm -rf $(BUILD) results.csv

@@ -1,0 +1,49 @@
+#include "registry.h"
+
+#include <fmt/format.h>
+
+#include "../collectives.h"
+#include "../errors.h"
+#include "../topology.h"
+
+namespace fixroute {
+
+std::vector<Algorithm>& algorithm_registry() {
+  static std::vector<Algorithm> registry;
+  return registry;
+}
+
+const Algorithm& find_algorithm(const std::string& collective, const std::string& name, const Topology& topology) {
+  find_collective(collective);  // an unknown collective is reported as such
+  std::vector<std::string> applicable;
+  const Algorithm* by_default = nullptr;
+  for (const Algorithm& a : algorithm_registry()) {
+    if (a.collective != collective) continue;
+    std::string why = a.unsupported(topology);
+    if (a.name == name) {
+      if (!why.empty())
+        throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", name, topology.spec(), why));
+      return a;
+    }
+    if (why.empty()) {
+      applicable.push_back(a.name);
+      if (!by_default && a.is_default(topology)) by_default = &a;
+    }
+  }
+  std::string accepted = applicable.empty() ? "none yet" : fmt::format("{}", fmt::join(applicable, ", "));
+  if (name.empty()) {
+    if (by_default) return *by_default;
+    throw InputError(fmt::format("no algorithm for {} on {}; accepted: {}", collective, topology.spec(), accepted));
+  }
+  throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective,
+                               topology.spec(), accepted));
+}
+
+NetworkTables build_tables(const Algorithm& algorithm, const Topology& topology, const PortModel& model) {
+  NetworkTables tables = algorithm.build(topology);
+  apply_port_model(tables, topology, model);
+  validate(tables, topology);
+  return tables;
+}
+
+}  // namespace fixroute

@@ -1,0 +1,91 @@
+// Total exchange on a ring (total-exchange paper, section 4): every packet takes a
+// shortest path; clockwise packets leave on port 0, counterclockwise ones on port 1, and
+// transit packets keep their direction. Queues are FIFO ("message-shift") with the
+// initial queue in furthest-first order.
+#include "../formulas.h"
+#include "common.h"
+#include "registry.h"
+
+namespace fixroute {
+namespace {
+
+// Queues node i's packets: `cw` of them clockwise (distances 1..cw) and `ccw`
+// counterclockwise, each direction furthest first.
+void queue_split(NetworkTables& t, int n, int i, int cw, int ccw) {
+  for (int k = cw; k >= 1; --k) scheduling::add_unicast(t, i, (i + k) % n, 0, k);
+  for (int k = ccw; k >= 1; --k) scheduling::add_unicast(t, i, (i - k + n) % n, 1, k);
+}
+
+NetworkTables ring_tables(const Topology& topo, const char* name) {
+  NetworkTables t = scheduling::empty_tables(topo, "total-exchange", name, Discipline::Fifo);
+  scheduling::forward_straight(t, topo);
+  return t;
+}
+
+// Odd n: (n-1)/2 packets each way; any node-invariant discipline is optimal (Theorem 2).
+// Even n: the modified message-shift of section 4.2: even nodes send n/2 packets
+// clockwise and n/2-1 counterclockwise, odd nodes the reverse (Theorem 3).
+NetworkTables message_shift(const Topology& topo) {
+  NetworkTables t = ring_tables(topo, "message-shift");
+  const int n = topo.num_nodes();
+  for (int i = 0; i < n; ++i) {
+    if (n % 2 == 1) {
+      queue_split(t, n, i, (n - 1) / 2, (n - 1) / 2);
+    } else if (i % 2 == 0) {
+      queue_split(t, n, i, n / 2, n / 2 - 1);
+    } else {
+      queue_split(t, n, i, n / 2 - 1, n / 2);
+    }
+  }
+  return t;
+}
+
+// The unmodified message-shift on an even ring: every node sends its antipodal packet
+// clockwise, which section 4.2 shows is suboptimal by O(n) steps.
+NetworkTables plain_shift(const Topology& topo) {
+  NetworkTables t = ring_tables(topo, "plain-shift");
+  const int n = topo.num_nodes();
+  for (int i = 0; i < n; ++i) queue_split(t, n, i, n / 2, n / 2 - 1);
+  return t;
+}
+
+std::string ring_only(const Topology& t) { return t.kind() == TopologyKind::Ring ? "" : "needs a ring:N topology"; }
+
+AlgorithmRegistrar message_shift_registrar({
+    "message-shift", "total-exchange",
+    "FIFO rotation; on even rings the modified split of section 4.2 (total-exchange paper, section 4)",
+    ring_only, [](const Topology&) { return true; },
+    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
+      int64_t full = formulas::total_exchange_ring(t.num_nodes());
+      return m.is_default() ? full : formulas::time_sliced(full);
+    },
+    message_shift,
+    [](int max_size) {
+      std::vector<SweepCase> out;
+      for (int n = 3; n <= max_size; ++n) out.push_back({"ring:" + std::to_string(n), {}});
+      for (int n : {7, 8, 10, 33}) {
+        if (n > max_size) continue;
+        out.push_back({"ring:" + std::to_string(n), PortModel{false, true}});
+        out.push_back({"ring:" + std::to_string(n), PortModel{true, false}});
+      }
+      return out;
+    }});
+
+AlgorithmRegistrar plain_shift_registrar({
+    "plain-shift", "total-exchange",
+    "message-shift with every node sending n/2 packets clockwise, the O(n)-excess baseline of section 4.2",
+    [](const Topology& t) {
+      std::string why = ring_only(t);
+      if (why.empty() && t.num_nodes() % 2 == 1) why = "needs an even ring (on odd rings it is message-shift)";
+      return why;
+    },
+    [](const Topology&) { return false; },
+    [](const Topology&, const PortModel&) -> std::optional<int64_t> { return std::nullopt; }, plain_shift,
+    [](int max_size) {
+      std::vector<SweepCase> out;
+      for (int n = 4; n <= max_size; n += 2) out.push_back({"ring:" + std::to_string(n), {}});
+      return out;
+    }});
+
+}  // namespace
+}  // namespace fixroute

@@ -1,0 +1,175 @@
+// fixroute: the command-line front door (DESIGN.md "The fixroute command-line tool").
+// Exit codes: 0 ok; 1 a run failed verification; 2 bad input; 3 internal error.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "../../tb/engines.h"
+#include "../../tb/run_case.h"
+#include "../algorithms/registry.h"
+#include "../collectives.h"
+#include "../errors.h"
+#include "../topology.h"
+#include "sweep.h"
+
+using namespace fixroute;
+
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitInternal = 3;
+
+struct PortOptions {
+  std::string ports = "all-port";
+  std::string duplex = "full";
+  void add_to(CLI::App* cmd) {
+    cmd->add_option("--ports", ports, "all-port (default) or 1-port");
+    cmd->add_option("--duplex", duplex, "full (default) or half");
+  }
+  PortModel model() const { return PortModel::parse(ports, duplex); }
+};
+
+int cmd_bound(const std::string& spec, const std::string& collective_name, const PortModel& model, bool as_json) {
+  Topology topo = Topology::parse(spec);
+  const Collective& c = find_collective(collective_name);
+  Bounds b = c.lower_bounds(topo, model);
+  if (as_json) {
+    nlohmann::json parts = nlohmann::json::object();
+    for (const LowerBound& p : b.parts) parts[p.name] = p.steps;
+    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"port_model", model.ports_name()},
+                                {"duplex", model.duplex_name()}, {"lower_bound", b.best()}, {"lower_bounds", parts},
+                                {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}}
+                     .dump()
+              << "\n";
+    return 0;
+  }
+  fmt::print("{} {} ({}): lower bound {} steps\n", topo.spec(), c.name, model.label(), b.best());
+  for (const LowerBound& p : b.parts) fmt::print("  {:<10} {:>8}  {}\n", p.name, p.steps, p.reason);
+  fmt::print("  nodes {}, diameter {}, bisection width {}, min degree {}\n", topo.num_nodes(), topo.diameter(),
+             topo.bisection_width(), topo.min_degree());
+  return 0;
+}
+
+int cmd_tables(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
+               const PortModel& model, const std::string& dir) {
+  Topology topo = Topology::parse(spec);
+  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
+  NetworkTables t = build_tables(a, topo, model);
+  write_tables(t, topo, dir);
+  int64_t max_bits = 0;
+  for (const RouterTable& r : t.routers) max_bits = std::max(max_bits, table_bits(r, topo.num_ports()));
+  fmt::print("wrote {} router tables for {} {} [{}] to {} (largest {} bits)\n", t.routers.size(), topo.spec(),
+             collective, a.name, dir, max_bits);
+  return 0;
+}
+
+int cmd_list() {
+  fmt::print("collectives:\n");
+  for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
+  fmt::print("algorithms:\n");
+  for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<18} {:<16} {}\n", a.name, a.collective, a.summary);
+  fmt::print("engines:\n");
+  for (const Engine& e : engine_registry()) fmt::print("  {:<8} {}\n", e.name, e.summary);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"fixroute: routing tables, router models and step-count verification for fixed-table routers"};
+  app.require_subcommand(1);
+
+  RunRequest run;
+  PortOptions run_ports;
+  bool run_json = false;
+  CLI::App* run_cmd = app.add_subcommand("run", "run a collective on an engine and verify it");
+  run_cmd->add_option("topology", run.topology, "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D")->required();
+  run_cmd->add_option("collective", run.collective, "e.g. total-exchange")->required();
+  run_cmd->add_option("--algorithm", run.algorithm, "algorithm name (default: the paper's optimal one)");
+  run_cmd->add_option("--engine", run.engine, "ref, systemc or rtl (default ref)");
+  run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file");
+  run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (hardware engines)");
+  run_cmd->add_option("--tables", run.tables_dir, "run the tables in this directory (from `fixroute tables`)");
+  run_cmd->add_flag("--json", run_json, "print one JSON object");
+  run_ports.add_to(run_cmd);
+
+  std::string tab_topology, tab_collective, tab_algorithm, tab_dir;
+  PortOptions tab_ports;
+  CLI::App* tab_cmd = app.add_subcommand("tables", "write the router tables (JSON and memory images)");
+  tab_cmd->add_option("topology", tab_topology, "topology spec")->required();
+  tab_cmd->add_option("collective", tab_collective, "collective")->required();
+  tab_cmd->add_option("--algorithm", tab_algorithm, "algorithm name (default: the paper's optimal one)");
+  tab_cmd->add_option("-o,--output", tab_dir, "output directory")->required();
+  tab_ports.add_to(tab_cmd);
+
+  std::string bound_topology, bound_collective;
+  PortOptions bound_ports;
+  bool bound_json = false;
+  CLI::App* bound_cmd = app.add_subcommand("bound", "print the lower bounds on the step count");
+  bound_cmd->add_option("topology", bound_topology, "topology spec")->required();
+  bound_cmd->add_option("collective", bound_collective, "collective")->required();
+  bound_cmd->add_flag("--json", bound_json, "print one JSON object");
+  bound_ports.add_to(bound_cmd);
+
+  SweepOptions sweep;
+  bool sweep_quiet = false;
+  CLI::App* sweep_cmd = app.add_subcommand("sweep", "the regression report: every catalogue case over a range of sizes");
+  sweep_cmd->add_option("--max-size", sweep.max_size, "largest size (nodes of line/ring) to sweep")
+      ->check(CLI::Range(2, 1024));
+  sweep_cmd->add_option("--engine", sweep.engine, "engine to run (default ref)");
+  sweep_cmd->add_option("--csv", sweep.csv_path, "where to write the rows (default results.csv)");
+  sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
+  sweep_cmd->add_flag("--quiet", sweep_quiet, "no progress lines on stderr");
+
+  CLI::App* list_cmd = app.add_subcommand("list", "list collectives, algorithms and engines");
+
+  std::string names;
+  bool known = false;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+    known = known || (argc > 1 && sub->get_name() == argv[1]);
+  }
+  if (argc > 1 && argv[1][0] != '-' && !known) {
+    fmt::print(stderr, "fixroute: error: unknown command '{}'; accepted: {}\n", argv[1], names);
+    return kExitBadInput;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    fmt::print(stderr, "fixroute: error: {} (see fixroute --help)\n", e.what());
+    return kExitBadInput;
+  }
+
+  try {
+    if (run_cmd->parsed()) {
+      run.port_model = run_ports.model();
+      RunResult r = run_case(run);
+      if (run_json) {
+        std::cout << to_json(r).dump() << "\n";
+      } else {
+        std::cout << summary(r);
+      }
+      return r.ok() ? 0 : kExitFailed;
+    }
+    if (tab_cmd->parsed())
+      return cmd_tables(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_dir);
+    if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_json);
+    if (sweep_cmd->parsed()) {
+      sweep.progress = !sweep_quiet;
+      find_engine(sweep.engine);
+      return run_sweep(sweep);
+    }
+    if (list_cmd->parsed()) return cmd_list();
+  } catch (const InputError& e) {
+    fmt::print(stderr, "fixroute: error: {}\n", e.what());
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "fixroute: internal error: {}\n", e.what());
+    return kExitInternal;
+  }
+  return kExitInternal;
+}

@@ -1,0 +1,32 @@
+// Collectives: what must reach whom. The scoreboard checks runs against this demand;
+// algorithms (algorithms/registry.h) say how to meet it.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bounds.h"
+#include "tables.h"
+
+namespace fixroute {
+
+class Topology;
+
+struct Collective {
+  std::string name;
+  std::string summary;
+  // The packets of the collective (origin, dest, seq; hops unused). A unicast packet
+  // is needed by its dest; a broadcast one (dest -1) by every node but its origin.
+  std::function<std::vector<Packet>(const Topology&)> packets;
+  std::function<Bounds(const Topology&, const PortModel&)> lower_bounds;
+};
+
+const std::vector<Collective>& collectives();
+// Throws InputError naming the accepted collectives.
+const Collective& find_collective(const std::string& name);
+
+// Total exchange numbers the packets of an origin by destination, skipping itself:
+// seq = dest - (dest > origin).
+int total_exchange_seq(int origin, int dest);
+
+}  // namespace fixroute

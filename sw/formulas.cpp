@@ -1,0 +1,17 @@
+#include "formulas.h"
+
+namespace fixroute::formulas {
+
+namespace {
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+}  // namespace
+
+int64_t total_exchange_line(int64_t n) { return ceil_div(n * n - 1, 4); }
+
+int64_t total_exchange_line_scatterings(int64_t n) { return 3 * total_exchange_line(n) - n / 2; }
+
+int64_t total_exchange_ring(int64_t n) { return ceil_div(n * n - 1, 8); }
+
+int64_t time_sliced(int64_t full_duplex_steps) { return 2 * full_duplex_steps; }
+
+}  // namespace fixroute::formulas

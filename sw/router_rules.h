@@ -1,0 +1,32 @@
+// The store-and-forward router's rules, written once for the C++ engines (ref and
+// SystemC); rtl/ implements the same rules in Verilog and the traces prove they agree.
+// docs/timing-model.md states them in prose.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "tables.h"
+
+namespace fixroute::router_rules {
+
+// A port may send in step t (t = 1, 2, ...) only in its time slot.
+inline bool may_send(const PortRule& rule, int64_t step) { return step % rule.send_period == rule.send_phase; }
+
+// The queue entry that leaves next. FIFO: the head. Furthest-first: the packet with the
+// most hops to go; among equals the one queued first (queues are kept in arrival order).
+inline size_t pick_next(const std::vector<Packet>& queue, Discipline discipline) {
+  if (discipline == Discipline::Fifo) return 0;
+  size_t best = 0;
+  for (size_t i = 1; i < queue.size(); ++i)
+    if (queue[i].hops > queue[best].hops) best = i;
+  return best;
+}
+
+// Within a step: (1) packets released in this step join their queues in table order;
+// (2) every port in its slot sends the packet pick_next chooses; (3) arrivals, taken in
+// in-port order, are consumed where dest == this node (a broadcast copy is also kept),
+// otherwise they lose one hop and join the queues of the in-port's forward_mask.
+inline bool consumed_here(const Packet& p, int node) { return p.dest == node; }
+
+}  // namespace fixroute::router_rules

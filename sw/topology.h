@@ -1,0 +1,85 @@
+// Topologies: parsing of DESIGN.md's spec strings, node numbering, ports, distances.
+//
+// Port numbering (documented in docs/architecture.md):
+//   line, ring, mesh, torus: port 2k steps +1 along dimension k, port 2k+1 steps -1
+//     (line: 0 = right, 1 = left; ring: 0 = clockwise, 1 = counterclockwise;
+//      2D: dimension 0 is the row, so 0 = S, 1 = N, 2 = E, 3 = W).
+//   hypercube:D: port k flips bit k.
+// Every router of a topology has the same port count; border ports of line and mesh
+// are unconnected (neighbour -1).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fixroute {
+
+enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube };
+
+struct Arc {
+  int from;
+  int to;
+};
+
+// A straight cut through the middle of the longest dimension: the two side sizes and
+// the number of links crossing it (one arc each way per link). For line, ring and
+// hypercube it is a minimum bisection; bounds derived from it are valid for any cut.
+struct Cut {
+  int64_t side_a = 0;
+  int64_t side_b = 0;
+  int64_t links = 0;
+};
+
+class Topology {
+ public:
+  static constexpr int kMaxNodes = 32768;  // node ids fit the 16-bit fields of tables
+
+  // Parses "line:N", "ring:N", "mesh:RxC", "torus:AxB[xC...]", "hypercube:D".
+  // Throws InputError with a one-line message naming what is accepted.
+  static Topology parse(const std::string& spec);
+
+  const std::string& spec() const { return spec_; }  // canonical form
+  TopologyKind kind() const { return kind_; }
+  const std::string& kind_name() const { return kind_name_; }
+  const std::vector<int>& dims() const { return dims_; }
+  int num_nodes() const { return num_nodes_; }
+  int num_ports() const { return num_ports_; }
+
+  // The node across `port` of `node`, or -1 when that port is unconnected.
+  int neighbour(int node, int port) const { return nbr_[index(node, port)]; }
+  // The port of neighbour(node, port) that leads back to node (-1 if unconnected).
+  int reverse_port(int node, int port) const { return rev_[index(node, port)]; }
+  // The port of `node` that leads to `other`, or -1 when they are not adjacent.
+  int port_towards(int node, int other) const;
+  bool adjacent(int a, int b) const { return port_towards(a, b) >= 0; }
+
+  int degree(int node) const;
+  int min_degree() const;
+  std::vector<Arc> arcs() const;
+  int64_t num_arcs() const;
+
+  int distance(int a, int b) const;
+  int diameter() const;
+  Cut bisection_cut() const;
+  int64_t bisection_width() const { return bisection_cut().links; }
+
+  std::vector<int> coords(int node) const;
+  std::string port_name(int port) const;
+
+ private:
+  size_t index(int node, int port) const {
+    return static_cast<size_t>(node) * static_cast<size_t>(num_ports_) + static_cast<size_t>(port);
+  }
+  void build();
+
+  std::string spec_;
+  std::string kind_name_;
+  TopologyKind kind_ = TopologyKind::Line;
+  std::vector<int> dims_;
+  int num_nodes_ = 0;
+  int num_ports_ = 0;
+  std::vector<int> nbr_;
+  std::vector<int> rev_;
+};
+
+}  // namespace fixroute

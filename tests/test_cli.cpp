@@ -1,0 +1,150 @@
+// The command line as users and CI call it: exit codes, one-line errors, JSON fields.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+fs::path scratch() {
+  fs::path dir = fs::temp_directory_path() / ("fixroute_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Outcome fixroute(const std::string& args) {
+  fs::path dir = scratch();
+  std::string cmd = std::string("cd ") + dir.string() + " && " + FIXROUTE_BIN + " " + args + " >" +
+                    (dir / "out").string() + " 2>" + (dir / "err").string();
+  int status = std::system(cmd.c_str());
+  Outcome o;
+  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.out = slurp(dir / "out");
+  o.err = slurp(dir / "err");
+  return o;
+}
+
+void expect_bad_input(const std::string& args, const std::string& message) {
+  Outcome o = fixroute(args);
+  EXPECT_EQ(o.code, 2) << args << "\n" << o.out << o.err;
+  EXPECT_THAT(o.err, HasSubstr(message)) << args;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
+}
+
+}  // namespace
+
+TEST(Cli, Line12JsonMeetsTheFormula) {
+  Outcome o = fixroute("run line:12 total-exchange --engine ref --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["topology"], "line:12");
+  EXPECT_EQ(j["collective"], "total-exchange");
+  EXPECT_EQ(j["algorithm"], "furthest-first");
+  EXPECT_EQ(j["engine"], "ref");
+  EXPECT_EQ(j["steps"], 36);
+  EXPECT_EQ(j["formula"], 36);
+  EXPECT_EQ(j["lower_bound"], 36);
+  EXPECT_EQ(j["ok"], true);
+}
+
+TEST(Cli, HumanSummaryAndTrace) {
+  fs::path trace = scratch() / "ring7.csv";
+  Outcome o = fixroute("run ring:7 total-exchange --trace " + trace.string());
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(o.out, HasSubstr("steps        6"));
+  EXPECT_THAT(o.out, HasSubstr("result       ok"));
+  std::string csv = slurp(trace);
+  EXPECT_EQ(csv.rfind("step,from,to,origin,dest,seq\n", 0), 0u);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 7 * (1 + 2 + 3) * 2);  // header + hops of all packets
+}
+
+TEST(Cli, PlainShiftHasNoFormula) {
+  Outcome o = fixroute("run ring:8 total-exchange --algorithm plain-shift --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_TRUE(j["formula"].is_null());
+  EXPECT_GT(j["steps"].get<int>(), 8);
+}
+
+TEST(Cli, HalfDuplexDoublesTheSteps) {
+  Outcome o = fixroute("run line:12 total-exchange --duplex half --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["steps"], 72);
+  EXPECT_EQ(j["duplex"], "half");
+  EXPECT_EQ(j["ok"], true);
+}
+
+TEST(Cli, BadInputExitsTwoWithOneLine) {
+  expect_bad_input("run ring:0 total-exchange", "bad topology 'ring:0'");
+  expect_bad_input("run torus:4x total-exchange", "bad topology 'torus:4x'");
+  expect_bad_input("run mesh:-3x2 total-exchange", "bad topology 'mesh:-3x2'");
+  expect_bad_input("run foo:3 total-exchange", "unknown kind 'foo'");
+  expect_bad_input("run line:abc total-exchange", "'abc' is not a whole number");
+  expect_bad_input("run line:40000 total-exchange", "more than 32768 nodes");
+  expect_bad_input("run line:4 all-to-nowhere", "unknown collective 'all-to-nowhere'; accepted: total-exchange");
+  expect_bad_input("run line:4 total-exchange --algorithm nope", "unknown algorithm 'nope'");
+  expect_bad_input("run line:4 total-exchange --algorithm message-shift", "does not run on line:4");
+  expect_bad_input("run ring:5 total-exchange --algorithm plain-shift", "needs an even ring");
+  expect_bad_input("run line:4 total-exchange --engine warp", "unknown engine 'warp'");
+  expect_bad_input("run line:4 total-exchange --duplex quarter", "bad duplex 'quarter'");
+  expect_bad_input("run line:4 total-exchange --ports 3-port", "bad port model '3-port'");
+  expect_bad_input("run line:4", "collective is required");
+  expect_bad_input("frobnicate", "frobnicate");
+  expect_bad_input("run line:4 total-exchange --tables /nonexistent/dir", "cannot read");
+}
+
+TEST(Cli, TablesWriteRunAndRefuseCorruption) {
+  fs::path dir = scratch() / "tables-ring6";
+  Outcome w = fixroute("tables ring:6 total-exchange -o " + dir.string());
+  ASSERT_EQ(w.code, 0) << w.err;
+  EXPECT_TRUE(fs::exists(dir / "network.json"));
+  EXPECT_TRUE(fs::exists(dir / "router-5.hex"));
+  Outcome r = fixroute("run ring:6 total-exchange --json --tables " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["steps"], 5);
+  expect_bad_input("run ring:8 total-exchange --tables " + dir.string(), "are for ring:6, not ring:8");
+  { std::ofstream(dir / "router-3.hex", std::ios::app) << "00000000\n"; }
+  expect_bad_input("run ring:6 total-exchange --tables " + dir.string(), "router-3.hex");
+}
+
+TEST(Cli, Bound) {
+  Outcome o = fixroute("bound ring:10 total-exchange --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["lower_bound"], 13);  // ceil(99/8)
+  EXPECT_EQ(j["bisection_width"], 2);
+  EXPECT_EQ(j["diameter"], 5);
+}
+
+TEST(Cli, SmallSweepWritesCsvAndPasses) {
+  fs::path csv = scratch() / "sweep.csv";
+  Outcome o = fixroute("sweep --max-size 8 --quiet --csv " + csv.string());
+  ASSERT_EQ(o.code, 0) << o.out << o.err;
+  EXPECT_THAT(o.out, HasSubstr("0 failed"));
+  std::string rows = slurp(csv);
+  EXPECT_THAT(rows, HasSubstr("line:8,total-exchange,furthest-first,all-port,full,ref,16,16,16,"));
+  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,full,ref,6,6,6,"));
+  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,half,ref,12,12,12,"));
+}

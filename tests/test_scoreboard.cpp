@@ -1,0 +1,93 @@
+// The scoreboard must catch every kind of wrong run: each test breaks a clean trace in
+// one way and expects the matching error.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "sw/algorithms/registry.h"
+#include "sw/collectives.h"
+#include "sw/topology.h"
+#include "sw/ref_engine.h"
+#include "tb/scoreboard.h"
+
+using namespace fixroute;
+using ::testing::HasSubstr;
+
+namespace {
+
+class ScoreboardTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    NetworkTables t = build_tables(find_algorithm("total-exchange", "", topo_), topo_, {});
+    trace_ = run_ref_engine(topo_, t, {}).trace;
+    demand_ = find_collective("total-exchange").packets(topo_);
+  }
+  ScoreboardReport score(const std::vector<TraceEvent>& trace, PortModel m = {}) {
+    return score_trace(topo_, m, demand_, trace);
+  }
+  static std::string all_errors(const ScoreboardReport& r) {
+    std::string s;
+    for (const std::string& e : r.errors) s += e + "\n";
+    return s;
+  }
+  Topology topo_ = Topology::parse("line:5");
+  std::vector<TraceEvent> trace_;
+  std::vector<Packet> demand_;
+};
+
+}  // namespace
+
+TEST_F(ScoreboardTest, CleanRunIsClean) {
+  ScoreboardReport r = score(trace_);
+  EXPECT_TRUE(r.clean()) << all_errors(r);
+  EXPECT_EQ(r.needed, 20);
+  EXPECT_EQ(r.deliveries, 20);
+  EXPECT_EQ(r.steps, 6);
+}
+
+TEST_F(ScoreboardTest, LostPacketIsReported) {
+  std::vector<TraceEvent> t = trace_;
+  t.pop_back();  // the last crossing delivered something
+  ScoreboardReport r = score(t);
+  EXPECT_FALSE(r.clean());
+  EXPECT_THAT(all_errors(r), HasSubstr("never happened"));
+}
+
+TEST_F(ScoreboardTest, ArcCarryingTwoPacketsIsReported) {
+  std::vector<TraceEvent> t = trace_;
+  TraceEvent extra = t[0];
+  extra.origin = 9;  // any second packet on the same arc in the same step
+  t.insert(t.begin() + 1, extra);
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("carries more than one packet"));
+}
+
+TEST_F(ScoreboardTest, MissingArcIsReported) {
+  std::vector<TraceEvent> t = trace_;
+  t[0].to = t[0].from + 2;
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("does not exist"));
+}
+
+TEST_F(ScoreboardTest, LeavingBeforeArrivingIsReported) {
+  // Move the second hop of some packet into the step of its first hop.
+  std::vector<TraceEvent> t = trace_;
+  for (TraceEvent& e : t)
+    if (e.step == 2 && e.from == 1 && e.to == 2) e.step = 1;
+  sort_trace(t);
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("which does not hold it"));
+}
+
+TEST_F(ScoreboardTest, UnknownPacketIsReported) {
+  std::vector<TraceEvent> t = trace_;
+  t[0].seq = 77;
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("not a packet of this collective"));
+}
+
+TEST_F(ScoreboardTest, FullDuplexRunBreaksHalfDuplexAndOnePortRules) {
+  EXPECT_THAT(all_errors(score(trace_, PortModel{false, true})), HasSubstr("used in both directions"));
+  EXPECT_THAT(all_errors(score(trace_, PortModel{true, false})), HasSubstr("sends more than one packet"));
+}
+
+TEST_F(ScoreboardTest, UnsortedTraceIsReported) {
+  std::vector<TraceEvent> t = trace_;
+  std::swap(t.front(), t.back());
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("not sorted by step"));
+}

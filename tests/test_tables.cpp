@@ -1,0 +1,172 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sw/algorithms/registry.h"
+#include "sw/errors.h"
+#include "sw/tables.h"
+#include "sw/topology.h"
+
+using namespace fixroute;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+namespace {
+
+NetworkTables tables_for(const Topology& topo, const char* algorithm = "", PortModel model = {}) {
+  return build_tables(find_algorithm("total-exchange", algorithm, topo), topo, model);
+}
+
+fs::path fresh_dir(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / ("fixroute_test_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const fs::path& p, const std::string& s) { std::ofstream(p) << s; }
+
+void expect_refused(const fs::path& dir, const std::string& why) {
+  try {
+    load_tables(dir.string());
+    FAIL() << "a bad table set was loaded";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(why));
+    EXPECT_THAT(e.what(), ::testing::Not(HasSubstr("\n")));
+  }
+}
+
+}  // namespace
+
+TEST(Tables, ImageRoundTrip) {
+  Topology topo = Topology::parse("ring:6");
+  NetworkTables t = tables_for(topo);
+  for (const RouterTable& r : t.routers) {
+    std::vector<uint32_t> words = encode_image(r, topo.num_ports());
+    EXPECT_EQ(decode_image(hex_to_image(image_to_hex(words), "test"), topo.num_ports(), topo.num_nodes()), r);
+  }
+}
+
+TEST(Tables, DirectoryRoundTripIsExact) {
+  Topology topo = Topology::parse("line:7");
+  NetworkTables t = tables_for(topo, "scatter-sequence", PortModel{false, true});
+  fs::path dir = fresh_dir("roundtrip");
+  write_tables(t, topo, dir.string());
+  NetworkTables back = load_tables(dir.string());
+  EXPECT_EQ(back.topology, "line:7");
+  EXPECT_EQ(back.algorithm, "scatter-sequence");
+  EXPECT_EQ(back.port_model, (PortModel{false, true}));
+  ASSERT_EQ(back.routers.size(), t.routers.size());
+  for (size_t i = 0; i < t.routers.size(); ++i) EXPECT_EQ(back.routers[i], t.routers[i]);
+  fs::remove_all(dir);
+}
+
+TEST(Tables, ImageBitsGrowWithTimeDependentTables) {
+  Topology topo = Topology::parse("line:8");
+  // Each router's image: 5 header words, 2 port words, 3 words per initial packet, 1 checksum.
+  NetworkTables t = tables_for(topo);
+  EXPECT_EQ(table_bits(t.routers[0], 2), (5 + 2 + 3 * 7 + 1) * 32);
+}
+
+class CorruptTables : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    topo_ = Topology::parse("ring:5");
+    dir_ = fresh_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    write_tables(tables_for(topo_), topo_, dir_.string());
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  Topology topo_ = Topology::parse("ring:3");
+  fs::path dir_;
+};
+
+TEST_F(CorruptTables, CleanSetLoads) { EXPECT_EQ(load_tables(dir_.string()).routers.size(), 5u); }
+
+TEST_F(CorruptTables, EditedJsonFailsItsChecksum) {
+  fs::path p = dir_ / "router-2.json";
+  std::string s = slurp(p);
+  size_t at = s.find("\"hops\": 2");
+  ASSERT_NE(at, std::string::npos);
+  s.replace(at, 9, "\"hops\": 1");
+  spit(p, s);
+  expect_refused(dir_, "checksum mismatch");
+}
+
+TEST_F(CorruptTables, TruncatedHexIsRefused) {
+  fs::path p = dir_ / "router-1.hex";
+  std::string s = slurp(p);
+  spit(p, s.substr(0, s.size() - 18));
+  expect_refused(dir_, "router-1.hex");
+}
+
+TEST_F(CorruptTables, GarbageHexIsRefused) {
+  spit(dir_ / "router-3.hex", "zzzz\n");
+  expect_refused(dir_, "not one 32-bit hex word");
+}
+
+TEST_F(CorruptTables, MissingRouterFileIsRefused) {
+  fs::remove(dir_ / "router-4.json");
+  expect_refused(dir_, "cannot read");
+}
+
+TEST_F(CorruptTables, OtherVersionIsRefused) {
+  fs::path p = dir_ / "network.json";
+  std::string s = slurp(p);
+  size_t at = s.find("\"version\": 1");
+  ASSERT_NE(at, std::string::npos);
+  s.replace(at, 12, "\"version\": 7");
+  spit(p, s);
+  expect_refused(dir_, "unsupported version");
+}
+
+TEST_F(CorruptTables, NotJsonIsRefused) {
+  spit(dir_ / "network.json", "{ nope");
+  expect_refused(dir_, "not valid JSON");
+}
+
+TEST_F(CorruptTables, HexFromAnotherRouterIsRefused) {
+  fs::copy_file(dir_ / "router-0.hex", dir_ / "router-1.hex", fs::copy_options::overwrite_existing);
+  expect_refused(dir_, "router-1.hex");
+}
+
+TEST(TableValidation, RefusesOutOfRangeEntries) {
+  Topology topo = Topology::parse("line:4");
+  NetworkTables t = tables_for(topo);
+  NetworkTables bad = t;
+  bad.routers[3].ports[1].forward_mask = 1u;  // node 3 has no right neighbour
+  EXPECT_THROW(validate(bad, topo), InputError);
+  bad = t;
+  bad.routers[1].initial[0].packet.dest = 9;
+  EXPECT_THROW(validate(bad, topo), InputError);
+  bad = t;
+  bad.routers[1].ports[0].send_phase = 1;  // phase must be below period 1
+  EXPECT_THROW(validate(bad, topo), InputError);
+  bad = t;
+  bad.routers[0].initial[0].release = 0;
+  EXPECT_THROW(validate(bad, topo), InputError);
+  bad = t;
+  bad.routers.pop_back();
+  EXPECT_THROW(validate(bad, topo), InputError);
+  EXPECT_NO_THROW(validate(t, topo));
+}
+
+TEST(TableValidation, ImageWithWrongMagicOrChecksumIsRefused) {
+  Topology topo = Topology::parse("line:4");
+  std::vector<uint32_t> w = encode_image(tables_for(topo).routers[1], 2);
+  std::vector<uint32_t> bad = w;
+  bad[0] ^= 1;
+  EXPECT_THROW(decode_image(bad, 2, 4), InputError);
+  bad = w;
+  bad[7] ^= 0x100;
+  EXPECT_THROW(decode_image(bad, 2, 4), InputError);
+  EXPECT_THROW(decode_image(w, 4, 4), InputError);  // port count of another topology
+}

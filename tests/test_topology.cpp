@@ -1,0 +1,147 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <queue>
+
+#include "sw/errors.h"
+#include "sw/topology.h"
+
+using namespace fixroute;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+namespace {
+
+// Breadth-first distances, independent of Topology::distance.
+std::vector<int> bfs(const Topology& t, int src) {
+  std::vector<int> d(static_cast<size_t>(t.num_nodes()), -1);
+  std::queue<int> q;
+  d[static_cast<size_t>(src)] = 0;
+  q.push(src);
+  while (!q.empty()) {
+    int u = q.front();
+    q.pop();
+    for (int p = 0; p < t.num_ports(); ++p) {
+      int v = t.neighbour(u, p);
+      if (v >= 0 && d[static_cast<size_t>(v)] < 0) {
+        d[static_cast<size_t>(v)] = d[static_cast<size_t>(u)] + 1;
+        q.push(v);
+      }
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+TEST(Topology, LineNumberingAndPorts) {
+  Topology t = Topology::parse("line:5");
+  EXPECT_EQ(t.num_nodes(), 5);
+  EXPECT_EQ(t.num_ports(), 2);
+  EXPECT_EQ(t.neighbour(0, 0), 1);   // right
+  EXPECT_EQ(t.neighbour(0, 1), -1);  // left end
+  EXPECT_EQ(t.neighbour(4, 0), -1);
+  EXPECT_EQ(t.neighbour(4, 1), 3);
+  EXPECT_EQ(t.diameter(), 4);
+  EXPECT_EQ(t.bisection_width(), 1);
+  EXPECT_EQ(t.num_arcs(), 8);
+  EXPECT_EQ(t.min_degree(), 1);
+}
+
+TEST(Topology, RingIsClockwise) {
+  Topology t = Topology::parse("ring:6");
+  EXPECT_EQ(t.neighbour(5, 0), 0);
+  EXPECT_EQ(t.neighbour(0, 1), 5);
+  EXPECT_EQ(t.diameter(), 3);
+  EXPECT_EQ(t.bisection_width(), 2);
+  EXPECT_EQ(t.port_name(0), "cw");
+}
+
+TEST(Topology, MeshAndTorusAreRowMajor) {
+  Topology m = Topology::parse("mesh:3x4");
+  EXPECT_EQ(m.num_nodes(), 12);
+  // node (row 1, column 2) is id 1*4+2 = 6: S is (2,2)=10, N (0,2)=2, E (1,3)=7, W (1,1)=5
+  EXPECT_EQ(m.neighbour(6, 0), 10);
+  EXPECT_EQ(m.neighbour(6, 1), 2);
+  EXPECT_EQ(m.neighbour(6, 2), 7);
+  EXPECT_EQ(m.neighbour(6, 3), 5);
+  EXPECT_EQ(m.neighbour(3, 2), -1);  // east border
+  EXPECT_EQ(m.diameter(), 5);
+  Topology t = Topology::parse("torus:4x6");
+  EXPECT_EQ(t.neighbour(5, 2), 0);   // (0,5) east wraps to (0,0)
+  EXPECT_EQ(t.neighbour(0, 1), 18);  // (0,0) north wraps to (3,0)
+  EXPECT_EQ(t.diameter(), 5);
+  EXPECT_EQ(t.bisection_width(), 8);  // 2 * 24/6
+  EXPECT_EQ(t.port_name(2), "E");
+  Topology t3 = Topology::parse("torus:3x3x6");
+  EXPECT_EQ(t3.num_ports(), 6);
+  EXPECT_EQ(t3.num_nodes(), 54);
+}
+
+TEST(Topology, HypercubeFlipsBits) {
+  Topology h = Topology::parse("hypercube:4");
+  EXPECT_EQ(h.num_nodes(), 16);
+  EXPECT_EQ(h.neighbour(5, 1), 7);
+  EXPECT_EQ(h.diameter(), 4);
+  EXPECT_EQ(h.bisection_width(), 8);
+}
+
+std::string spec_name(const ::testing::TestParamInfo<const char*>& info) {
+  std::string name = std::string("s_") + info.param;
+  for (char& c : name)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name + "_" + std::to_string(info.index);
+}
+
+class TopologyProperties : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TopologyProperties, PortsAreSymmetricAndDistancesMatchBfs) {
+  Topology t = Topology::parse(GetParam());
+  int diameter = 0;
+  for (int n = 0; n < t.num_nodes(); ++n) {
+    for (int p = 0; p < t.num_ports(); ++p) {
+      int v = t.neighbour(n, p);
+      if (v < 0) continue;
+      EXPECT_EQ(t.neighbour(v, t.reverse_port(n, p)), n) << "node " << n << " port " << p;
+      EXPECT_EQ(t.port_towards(n, v), p);
+    }
+    std::vector<int> d = bfs(t, n);
+    for (int m = 0; m < t.num_nodes(); ++m) {
+      ASSERT_GE(d[static_cast<size_t>(m)], 0) << "disconnected";
+      EXPECT_EQ(t.distance(n, m), d[static_cast<size_t>(m)]) << n << "->" << m;
+      diameter = std::max(diameter, d[static_cast<size_t>(m)]);
+    }
+  }
+  EXPECT_EQ(t.diameter(), diameter);
+  Cut c = t.bisection_cut();
+  EXPECT_EQ(c.side_a + c.side_b, t.num_nodes());
+  EXPECT_LE(c.side_a, c.side_b);
+}
+
+INSTANTIATE_TEST_SUITE_P(Specs, TopologyProperties,
+                         ::testing::Values("line:2", "line:9", "ring:3", "ring:10", "mesh:2x2", "mesh:3x5",
+                                           "torus:3x3", "torus:4x5", "torus:3x4x5", "hypercube:1", "hypercube:5"),
+                         spec_name);
+
+TEST(Topology, CanonicalSpec) { EXPECT_EQ(Topology::parse("torus:04x6").spec(), "torus:4x6"); }
+
+class BadSpecs : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(BadSpecs, AreRefusedWithOneLineNamingTheAcceptedForms) {
+  try {
+    Topology::parse(GetParam());
+    FAIL() << GetParam() << " was accepted";
+  } catch (const InputError& e) {
+    std::string msg = e.what();
+    EXPECT_THAT(msg, HasSubstr(std::string("'") + GetParam() + "'"));
+    EXPECT_THAT(msg, HasSubstr("accepted: line:N"));
+    EXPECT_THAT(msg, Not(HasSubstr("\n")));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Specs, BadSpecs,
+                         ::testing::Values("ring:0", "ring:2", "line:1", "line:abc", "line:", "line", "torus:4x",
+                                           "torus:4", "torus:2x5", "mesh:-3x2", "mesh:3x3x3", "mesh:1x4", "foo:3",
+                                           "line:32769", "torus:200x200", "hypercube:16", "hypercube:0",
+                                           "line:+5", "line:5 ", ""),
+                         spec_name);

@@ -1,0 +1,197 @@
+// Total exchange on linear arrays and rings (total-exchange paper): every size's measured
+// step count against the paper's formula, with a clean scoreboard.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "sw/algorithms/registry.h"
+#include "sw/formulas.h"
+#include "sw/topology.h"
+#include "tb/run_case.h"
+
+using namespace fixroute;
+
+namespace {
+
+RunResult run(const std::string& spec, const std::string& algorithm = "", PortModel model = {}) {
+  RunRequest req;
+  req.topology = spec;
+  req.collective = "total-exchange";
+  req.algorithm = algorithm;
+  req.port_model = model;
+  return run_case(req);
+}
+
+std::string describe(const RunResult& r) { return summary(r); }
+
+std::string size_name(const ::testing::TestParamInfo<int>& info) { return "n" + std::to_string(info.param); }
+
+std::vector<int> sizes(int from, int to, int step = 1) {
+  std::vector<int> v;
+  for (int n = from; n <= to; n += step) v.push_back(n);
+  return v;
+}
+
+}  // namespace
+
+// The formulas themselves, against values worked out by hand from the paper.
+TEST(Formulas, HandValues) {
+  EXPECT_EQ(formulas::total_exchange_line(2), 1);
+  EXPECT_EQ(formulas::total_exchange_line(6), 9);    // Fig. 2: n^2/4
+  EXPECT_EQ(formulas::total_exchange_line(12), 36);
+  EXPECT_EQ(formulas::total_exchange_line(33), 272);
+  EXPECT_EQ(formulas::total_exchange_line_scatterings(3), 5);  // 2 + 1 + 2
+  EXPECT_EQ(formulas::total_exchange_line_scatterings(4), 10);  // 3 + 2 + 2 + 3
+  EXPECT_EQ(formulas::total_exchange_ring(7), 6);
+  EXPECT_EQ(formulas::total_exchange_ring(6), 5);   // (36+4)/8
+  EXPECT_EQ(formulas::total_exchange_ring(8), 8);
+}
+
+class LineFurthestFirst : public ::testing::TestWithParam<int> {};
+TEST_P(LineFurthestFirst, MeetsTheorem1) {
+  int n = GetParam();
+  RunResult r = run("line:" + std::to_string(n));
+  EXPECT_EQ(r.algorithm, "furthest-first");
+  EXPECT_TRUE(r.score.clean()) << describe(r);
+  EXPECT_EQ(r.score.deliveries, int64_t{n} * (n - 1));
+  EXPECT_EQ(r.steps(), formulas::total_exchange_line(n));
+  EXPECT_EQ(r.steps(), r.bounds.best()) << "furthest-first is optimal: it meets the bisection bound";
+  EXPECT_TRUE(r.ok());
+}
+INSTANTIATE_TEST_SUITE_P(N2to64, LineFurthestFirst, ::testing::ValuesIn(sizes(2, 64)), size_name);
+
+class LineScatterSequence : public ::testing::TestWithParam<int> {};
+TEST_P(LineScatterSequence, MeetsTheBaselineFormula) {
+  int n = GetParam();
+  RunResult r = run("line:" + std::to_string(n), "scatter-sequence");
+  EXPECT_TRUE(r.score.clean()) << describe(r);
+  EXPECT_EQ(r.steps(), formulas::total_exchange_line_scatterings(n));
+  EXPECT_TRUE(r.ok());
+}
+INSTANTIATE_TEST_SUITE_P(N2to64, LineScatterSequence, ::testing::ValuesIn(sizes(2, 64)), size_name);
+
+class RingMessageShift : public ::testing::TestWithParam<int> {};
+TEST_P(RingMessageShift, MeetsTheorems2And3) {
+  int n = GetParam();
+  RunResult r = run("ring:" + std::to_string(n));
+  EXPECT_EQ(r.algorithm, "message-shift");
+  EXPECT_TRUE(r.score.clean()) << describe(r);
+  EXPECT_EQ(r.score.deliveries, int64_t{n} * (n - 1));
+  EXPECT_EQ(r.steps(), formulas::total_exchange_ring(n));
+  EXPECT_EQ(r.steps(), r.bounds.best());
+  EXPECT_TRUE(r.ok());
+}
+INSTANTIATE_TEST_SUITE_P(N3to64, RingMessageShift, ::testing::ValuesIn(sizes(3, 64)), size_name);
+
+class RingPlainShift : public ::testing::TestWithParam<int> {};
+TEST_P(RingPlainShift, IsCorrectButSlowerThanTheModifiedShift) {
+  int n = GetParam();
+  RunResult plain = run("ring:" + std::to_string(n), "plain-shift");
+  EXPECT_TRUE(plain.score.clean()) << describe(plain);
+  EXPECT_FALSE(plain.formula.has_value());
+  EXPECT_TRUE(plain.ok());
+  int64_t optimal = run("ring:" + std::to_string(n)).steps();
+  EXPECT_GE(plain.steps(), optimal);
+  if (n >= 6) {
+    EXPECT_GT(plain.steps(), optimal) << "section 4.2: the plain split is suboptimal";
+  }
+}
+INSTANTIATE_TEST_SUITE_P(EvenN4to64, RingPlainShift, ::testing::ValuesIn(sizes(4, 64, 2)), size_name);
+
+TEST(RingPlainShift, ExcessGrowsLinearly) {
+  // Section 4.2: "suboptimal by an additive factor of O(n)". Measured excesses over the
+  // optimum at n and 2n: the excess must grow with n, at most linearly.
+  auto excess = [](int n) {
+    return run("ring:" + std::to_string(n), "plain-shift").steps() - run("ring:" + std::to_string(n)).steps();
+  };
+  int64_t e16 = excess(16), e32 = excess(32), e64 = excess(64);
+  EXPECT_GT(e32, e16);
+  EXPECT_GT(e64, e32);
+  EXPECT_LE(e64, 64);
+}
+
+using SlicedCase = std::tuple<const char*, const char*, bool>;
+class TimeSliced : public ::testing::TestWithParam<SlicedCase> {};
+std::string sliced_name(const ::testing::TestParamInfo<SlicedCase>& info) {
+  std::string name = std::string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) +
+                     (std::get<2>(info.param) ? "_1port" : "_halfduplex");
+  for (char& c : name)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+TEST_P(TimeSliced, HalfDuplexAndOnePortCostAFactorOfTwo) {
+  auto [spec, algorithm, one_port] = GetParam();
+  PortModel model{one_port, !one_port};
+  RunResult full = run(spec, algorithm);
+  RunResult sliced = run(spec, algorithm, model);
+  EXPECT_TRUE(sliced.score.clean()) << describe(sliced);
+  EXPECT_EQ(sliced.steps(), 2 * full.steps());
+  EXPECT_TRUE(sliced.ok());
+}
+INSTANTIATE_TEST_SUITE_P(
+    Cases, TimeSliced,
+    ::testing::Combine(::testing::Values("line:2", "line:7", "line:12", "line:33"),
+                       ::testing::Values("furthest-first", "scatter-sequence"), ::testing::Bool()),
+    sliced_name);
+INSTANTIATE_TEST_SUITE_P(Rings, TimeSliced,
+                         ::testing::Combine(::testing::Values("ring:3", "ring:8", "ring:10", "ring:33"),
+                                            ::testing::Values("message-shift"), ::testing::Bool()),
+                         sliced_name);
+
+// line:3 worked by hand from section 3 (ids 0..2): in step 1 node 0 sends its furthest
+// packet (to 2) right, node 1 sends to 2 and to 0, node 2 sends its furthest (to 0)
+// left; in step 2 the rest move one hop. seq = dest - (dest > origin).
+TEST(TotalExchangeTrace, Line3ByHand) {
+  RunResult r = run("line:3");
+  EXPECT_EQ(trace_to_csv(r.engine_result.trace),
+            "step,from,to,origin,dest,seq\n"
+            "1,0,1,0,2,1\n"
+            "1,1,0,1,0,0\n"
+            "1,1,2,1,2,1\n"
+            "1,2,1,2,0,0\n"
+            "2,0,1,0,1,0\n"
+            "2,1,0,2,0,0\n"
+            "2,1,2,0,2,1\n"
+            "2,2,1,2,1,1\n");
+}
+
+// ring:4, modified message-shift (section 4.2): even nodes send 2 clockwise and 1
+// counterclockwise, odd nodes the reverse; both antipodal pairs fit in two steps.
+TEST(TotalExchangeTrace, Ring4ByHand) {
+  RunResult r = run("ring:4");
+  EXPECT_EQ(r.steps(), 2);
+  EXPECT_EQ(trace_to_csv(r.engine_result.trace),
+            "step,from,to,origin,dest,seq\n"
+            "1,0,1,0,2,1\n"
+            "1,0,3,0,3,2\n"
+            "1,1,0,1,3,2\n"
+            "1,1,2,1,2,1\n"
+            "1,2,1,2,1,1\n"
+            "1,2,3,2,0,0\n"
+            "1,3,0,3,0,0\n"
+            "1,3,2,3,1,1\n"
+            "2,0,1,0,1,0\n"
+            "2,0,3,1,3,2\n"
+            "2,1,0,1,0,0\n"
+            "2,1,2,0,2,1\n"
+            "2,2,1,3,1,1\n"
+            "2,2,3,2,3,2\n"
+            "2,3,0,2,0,0\n"
+            "2,3,2,3,2,2\n");
+}
+
+TEST(TotalExchange, TablesFromFilesRunIdentically) {
+  namespace fs = std::filesystem;
+  Topology topo = Topology::parse("ring:9");
+  fs::path dir = fs::temp_directory_path() / ("fixroute_te_" + std::to_string(::getpid()));
+  write_tables(build_tables(find_algorithm("total-exchange", "", topo), topo, {}), topo, dir.string());
+  RunRequest req;
+  req.topology = "ring:9";
+  req.collective = "total-exchange";
+  req.tables_dir = dir.string();
+  RunResult from_files = run_case(req);
+  fs::remove_all(dir);
+  EXPECT_TRUE(from_files.ok());
+  EXPECT_EQ(from_files.engine_result.trace, run("ring:9").engine_result.trace);
+}
