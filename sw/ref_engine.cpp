@@ -16,8 +16,7 @@ constexpr int64_t kMaxSteps = int64_t{1} << 26;
 
 struct RouterState {
   std::vector<std::vector<Packet>> queues;      // one per out-port, in arrival order
-  std::vector<const InitialPacket*> releases;   // initial packets sorted by release (stable)
-  size_t next_release = 0;
+  size_t next_release = 0;                      // initial packets are in release order
 };
 
 }  // namespace
@@ -31,12 +30,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
   for (int i = 0; i < n; ++i) {
     RouterState& r = routers[static_cast<size_t>(i)];
     r.queues.resize(static_cast<size_t>(ports));
-    for (const InitialPacket& ip : tables.routers[static_cast<size_t>(i)].initial) {
-      r.releases.push_back(&ip);
-    }
-    std::stable_sort(r.releases.begin(), r.releases.end(),
-                     [](const InitialPacket* a, const InitialPacket* b) { return a->release < b->release; });
-    queued += static_cast<int64_t>(r.releases.size());
+    queued += static_cast<int64_t>(tables.routers[static_cast<size_t>(i)].initial.size());
   }
 
   // wire[node * ports + port]: the packet the port sends in this step, if any.
@@ -49,13 +43,16 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
       break;
     }
     // (1) releases
-    for (RouterState& r : routers)
-      while (r.next_release < r.releases.size() && r.releases[r.next_release]->release == step) {
-        const InitialPacket* ip = r.releases[r.next_release++];
-        std::vector<Packet>& q = r.queues[static_cast<size_t>(ip->out_port)];
-        q.push_back(ip->packet);
+    for (int i = 0; i < n; ++i) {
+      const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
+      RouterState& r = routers[static_cast<size_t>(i)];
+      while (r.next_release < initial.size() && initial[r.next_release].release == step) {
+        const InitialPacket& ip = initial[r.next_release++];
+        std::vector<Packet>& q = r.queues[static_cast<size_t>(ip.out_port)];
+        q.push_back(ip.packet);
         result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(q.size()));
       }
+    }
     // (2) sends
     for (int i = 0; i < n; ++i) {
       const RouterTable& table = tables.routers[static_cast<size_t>(i)];

@@ -164,6 +164,7 @@ void validate_router(const RouterTable& r, int node, const Topology& topo, const
     if (ip.packet.seq < 0 || ip.packet.seq > kMaxField16) fail("seq out of range");
     if (ip.packet.hops < 0 || ip.packet.hops > kMaxField16) fail("hops out of range");
     if (ip.release < 1 || ip.release > kMaxRelease) fail(fmt::format("release {} not in 1..{}", ip.release, kMaxRelease));
+    if (i > 0 && ip.release < r.initial[i - 1].release) fail("listed before a packet released earlier (initial packets are in release order)");
   }
 }
 

@@ -47,7 +47,8 @@ struct PortRule {
 };
 
 // A packet the router starts with. It joins the queue of `out_port` at the start of
-// step `release` (1 = present from the start), in table order.
+// step `release` (1 = present from the start), in table order; a table lists its initial
+// packets in non-decreasing release order.
 struct InitialPacket {
   int out_port = 0;
   Packet packet;

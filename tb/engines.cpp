@@ -13,7 +13,7 @@ const std::vector<std::string>& engine_names() {
 
 std::vector<Engine>& engine_registry() {
   static std::vector<Engine> registry = {
-      {"ref", "C++ step model, the golden reference", run_ref_engine},
+      {"ref", "C++ step model, the golden reference", run_ref_engine, [](const Topology&) { return true; }},
   };
   return registry;
 }

@@ -13,6 +13,8 @@ struct Engine {
   std::string name;
   std::string summary;
   std::function<EngineResult(const Topology&, const NetworkTables&, const EngineOptions&)> run;
+  // Whether this build can run `topology` (hardware engines have curated sizes).
+  std::function<bool(const Topology&)> supports = [](const Topology&) { return true; };
 };
 
 // Every engine name the command line accepts, built into this binary or not.

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "../collectives.h"
 #include "../errors.h"
 #include "../topology.h"
@@ -42,6 +44,10 @@ const Algorithm& find_algorithm(const std::string& collective, const std::string
 NetworkTables build_tables(const Algorithm& algorithm, const Topology& topology, const PortModel& model) {
   NetworkTables tables = algorithm.build(topology);
   apply_port_model(tables, topology, model);
+  // Tables list initial packets in release order (hardware walks them with one pointer).
+  for (RouterTable& r : tables.routers)
+    std::stable_sort(r.initial.begin(), r.initial.end(),
+                     [](const InitialPacket& a, const InitialPacket& b) { return a.release < b.release; });
   validate(tables, topology);
   return tables;
 }

@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
   CLI::App* sweep_cmd = app.add_subcommand("sweep", "the regression report: every catalogue case over a range of sizes");
   sweep_cmd->add_option("--max-size", sweep.max_size, "largest size (nodes of line/ring) to sweep")
       ->check(CLI::Range(2, 1024));
-  sweep_cmd->add_option("--engine", sweep.engine, "engine to run (default ref)");
+  sweep_cmd->add_option("--engine", sweep.engines, "engines to run, comma-separated (default: all built)")
+      ->delimiter(',');
   sweep_cmd->add_option("--csv", sweep.csv_path, "where to write the rows (default results.csv)");
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet, "no progress lines on stderr");
@@ -160,7 +161,6 @@ int main(int argc, char** argv) {
     if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_json);
     if (sweep_cmd->parsed()) {
       sweep.progress = !sweep_quiet;
-      find_engine(sweep.engine);
       return run_sweep(sweep);
     }
     if (list_cmd->parsed()) return cmd_list();

@@ -1,0 +1,181 @@
+// fr_router: the store-and-forward router that executes a fixroute table
+// (docs/router-microarchitecture.md). It sees only its own ports, its own table and its
+// own step counter. One step takes: as many cycles as it has packets to release in that
+// step, then one SEND cycle (when step_go says every router is ready) and one RECEIVE
+// cycle. The order of events within a step is the timing model's (docs/timing-model.md).
+//
+// Packet: {hops, seq, dest, origin}, FIELD_W bits each; dest all-ones is a broadcast copy.
+module fr_router #(
+    parameter integer P         = 2,                   // ports
+    parameter integer FIELD_W   = 8,                   // bits of origin, dest, seq, hops
+    parameter integer PKT_W     = 4 * FIELD_W,
+    parameter integer DEPTH     = 8,                   // packets per output queue
+    parameter integer CNT_W     = $clog2(DEPTH + 1),
+    parameter integer MEM_WORDS = 64,                  // table memory, 32-bit words
+    parameter integer ADDR_W    = $clog2(MEM_WORDS)
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // configuration port (docs/table-format.md memory image)
+    input  wire                 cfg_we,
+    input  wire [ADDR_W-1:0]    cfg_addr,
+    input  wire [31:0]          cfg_wdata,
+    input  wire                 cfg_done,
+    output wire                 table_ok,
+    output wire [2:0]           table_error,
+    // step control
+    input  wire                 step_go,     // every router is ready: send in this cycle
+    output wire                 ready,       // this step's releases are done
+    output wire                 idle,        // nothing queued, nothing left to release
+    output wire                 fault,       // sticky: a queue overflowed or a packet had no rule
+    output wire [P*CNT_W-1:0]   queue_count,
+    output reg  [23:0]          step,        // as wide as a table's release field
+    // links: out_* is registered and read by the neighbour in the RECEIVE cycle
+    input  wire [P-1:0]         in_valid,
+    input  wire [P*PKT_W-1:0]   in_data,
+    output reg  [P-1:0]         out_valid,
+    output reg  [P*PKT_W-1:0]   out_data
+);
+    localparam integer INDEX_W = ADDR_W;
+    localparam [FIELD_W-1:0] BROADCAST = {FIELD_W{1'b1}};
+
+    // ---- table --------------------------------------------------------------------
+    // The image's fields are 16 bits wide (8 for the port); routers use FIELD_W of them.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]      node_word;
+    wire [95:0]      entry_words;
+    wire [P*32-1:0]  port_words;   // bits 15:P of the mask and 31:28, 19:17 are reserved
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]      initial_count;
+    reg  [INDEX_W-1:0] release_index;
+
+    fr_table_mem #(.P(P), .MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W), .INDEX_W(INDEX_W)) u_table (
+        .clk(clk), .rst(rst),
+        .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
+        .table_ok(table_ok), .table_error(table_error),
+        .node_word(node_word), .initial_count(initial_count), .port_words(port_words),
+        .entry_index(release_index), .entry_words(entry_words));
+
+    wire [FIELD_W-1:0] node_id = node_word[FIELD_W-1:0];
+
+    // The next initial packet: {release, out_port} and the packet's fields.
+    wire [23:0]        entry_release = entry_words[95:72];
+    wire [7:0]         entry_port    = entry_words[71:64];
+    wire [PKT_W-1:0]   entry_packet  = {entry_words[48 +: FIELD_W], entry_words[32 +: FIELD_W],
+                                        entry_words[16 +: FIELD_W], entry_words[0 +: FIELD_W]};
+
+    // ---- step control -------------------------------------------------------------
+    reg  running;        // table loaded, steps counting
+    reg  receiving;      // this cycle is the RECEIVE cycle of `step`
+    wire releases_left = {{(32-INDEX_W){1'b0}}, release_index} < initial_count;
+    wire releasing     = running && !receiving && releases_left &&
+                         step == entry_release;
+    assign ready = running && !receiving && !releasing;
+    wire sending = ready && step_go;
+
+    // ---- ports ----------------------------------------------------------------------
+    wire [P-1:0]       queue_overflow;
+    wire [P*PKT_W-1:0] queue_head;
+    wire [P-1:0]       may_send;
+    reg  [P*4-1:0]     slot;         // step % send_period, per port
+    wire [P-1:0]       queue_empty;
+    reg  [P-1:0]       unroutable;   // per in-port: an arriving packet it cannot forward
+
+    genvar p, q;
+    generate
+        for (p = 0; p < P; p = p + 1) begin : g_out
+            wire        furthest_first = port_words[p*32 + 16];
+            wire [3:0]  period         = port_words[p*32 + 20 +: 4];
+            wire [3:0]  phase          = port_words[p*32 + 24 +: 4];
+            assign may_send[p]  = slot[p*4 +: 4] == phase;
+
+            // Lane q carries the arrival on in-port q, or (lane 0) a release.
+            wire [P-1:0]       lane_valid;
+            wire [P*PKT_W-1:0] lane_data;
+            for (q = 0; q < P; q = q + 1) begin : g_lane
+                wire [PKT_W-1:0]   pkt      = in_data[q*PKT_W +: PKT_W];
+                wire [FIELD_W-1:0] dest     = pkt[FIELD_W +: FIELD_W];
+                wire [FIELD_W-1:0] hops     = pkt[3*FIELD_W +: FIELD_W];
+                wire               forwards = receiving && in_valid[q] && dest != node_id &&
+                                              hops != {FIELD_W{1'b0}} && port_words[q*32 + p];
+                wire [PKT_W-1:0]   onward   = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
+                if (q == 0) begin : g_release_lane
+                    assign lane_valid[q] = forwards || (releasing && entry_port == p);
+                    assign lane_data[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
+                end else begin : g_arrival_lane
+                    assign lane_valid[q] = forwards;
+                    assign lane_data[q*PKT_W +: PKT_W] = onward;
+                end
+            end
+
+            wire [CNT_W-1:0] count;
+            fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
+                           .HOPS_W(FIELD_W), .LANES(P)) u_queue (
+                .clk(clk), .rst(rst),
+                .furthest_first(furthest_first),
+                .push_valid(lane_valid), .push_data(lane_data),
+                .pop(sending && may_send[p] && count != {CNT_W{1'b0}}),
+                .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
+                .overflow(queue_overflow[p]));
+            assign queue_count[p*CNT_W +: CNT_W] = count;
+            assign queue_empty[p] = count == {CNT_W{1'b0}};
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    out_valid[p]               <= 1'b0;
+                    out_data[p*PKT_W +: PKT_W] <= {PKT_W{1'b0}};
+                    slot[p*4 +: 4]             <= 4'd0;
+                end else begin
+                    if (!running && table_ok)
+                        slot[p*4 +: 4] <= (period == 4'd1) ? 4'd0 : 4'd1;   // step 1 % period
+                    if (sending) begin
+                        out_valid[p]               <= may_send[p] && !queue_empty[p];
+                        out_data[p*PKT_W +: PKT_W] <= queue_head[p*PKT_W +: PKT_W];
+                    end else if (receiving) begin
+                        out_valid[p]   <= 1'b0;
+                        slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
+                    end
+                end
+            end
+        end
+
+        // A unicast packet that is not for this node and that the table cannot forward.
+        for (q = 0; q < P; q = q + 1) begin : g_in
+            wire [FIELD_W-1:0] dest    = in_data[q*PKT_W + FIELD_W +: FIELD_W];
+            wire [FIELD_W-1:0] hops    = in_data[q*PKT_W + 3*FIELD_W +: FIELD_W];
+            wire [P-1:0]       in_mask = port_words[q*32 +: P];
+            always @(posedge clk) begin
+                if (rst)
+                    unroutable[q] <= 1'b0;
+                else if (receiving && in_valid[q] && dest != node_id && dest != BROADCAST &&
+                         (hops == {FIELD_W{1'b0}} || in_mask == {P{1'b0}}))
+                    unroutable[q] <= 1'b1;
+            end
+        end
+    endgenerate
+
+    always @(posedge clk) begin
+        if (rst) begin
+            running       <= 1'b0;
+            receiving     <= 1'b0;
+            step          <= 24'd0;
+            release_index <= {INDEX_W{1'b0}};
+        end else if (!running) begin
+            if (table_ok) begin
+                running <= 1'b1;
+                step    <= 24'd1;
+            end
+        end else if (releasing) begin
+            release_index <= release_index + 1'b1;
+        end else if (sending) begin
+            receiving <= 1'b1;
+        end else if (receiving) begin
+            receiving <= 1'b0;
+            step      <= step + 24'd1;
+        end
+    end
+
+    assign idle  = running && !receiving && !releases_left && (&queue_empty) && !(|out_valid);
+    assign fault = (|queue_overflow) || (|unroutable);
+
+endmodule

@@ -1,0 +1,102 @@
+// fr_table_mem: one router's table memory, written word by word through the
+// configuration port from the scheduler's memory image (docs/table-format.md), and
+// checked before the router may run: magic word, version, port count, length and CRC-32.
+// A table that did not load raises table_error; the router never runs on zeros.
+module fr_table_mem #(
+    parameter integer P         = 2,    // ports of the router
+    parameter integer MEM_WORDS = 64,   // capacity of the table memory (32-bit words)
+    parameter integer ADDR_W    = 6,    // address bits, >= $clog2(MEM_WORDS)
+    parameter integer INDEX_W   = 6     // bits of an initial-packet index
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // configuration port: words in address order 0, 1, 2, ... then cfg_done
+    input  wire                 cfg_we,
+    input  wire [ADDR_W-1:0]    cfg_addr,
+    input  wire [31:0]          cfg_wdata,
+    input  wire                 cfg_done,
+    output reg                  table_ok,
+    output reg  [2:0]           table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 write order
+    // decoded contents
+    output wire [31:0]          node_word,
+    output wire [31:0]          initial_count,
+    output wire [P*32-1:0]      port_words,
+    input  wire [INDEX_W-1:0]   entry_index,
+    output wire [95:0]          entry_words   // {word2, word1, word0} of initial packet entry_index
+);
+    localparam [31:0] MAGIC   = 32'h46525442;  // "FRTB"
+    localparam [31:0] VERSION = 32'd1;
+    localparam integer HEADER = 5;
+
+    reg [31:0] mem [0:MEM_WORDS-1];
+    reg [31:0] crc_all;          // CRC state over every word written so far
+    reg [31:0] crc_before_last;  // CRC state before the last word (the stored checksum)
+    reg [31:0] last_word;
+    reg [31:0] words_written;
+    reg        order_error;
+
+    // CRC-32 (reflected, poly 0xEDB88320) of one word taken as four little-endian bytes:
+    // the same bits, least significant first.
+    function [31:0] crc32_word(input [31:0] crc, input [31:0] w);
+        integer b;
+        reg [31:0] c;
+        begin
+            c = crc;
+            for (b = 0; b < 32; b = b + 1)
+                c = (c[0] ^ w[b]) ? ((c >> 1) ^ 32'hEDB88320) : (c >> 1);
+            crc32_word = c;
+        end
+    endfunction
+
+    wire [31:0] expected_words = HEADER + P + 3 * mem[4] + 1;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            crc_all         <= 32'hFFFFFFFF;
+            crc_before_last <= 32'hFFFFFFFF;
+            last_word       <= 32'd0;
+            words_written   <= 32'd0;
+            order_error     <= 1'b0;
+            table_ok        <= 1'b0;
+            table_error     <= 3'd0;
+        end else begin
+            if (cfg_we) begin
+                if ({{(32-ADDR_W){1'b0}}, cfg_addr} != words_written || words_written >= MEM_WORDS)
+                    order_error <= 1'b1;
+                else
+                    mem[cfg_addr] <= cfg_wdata;
+                crc_before_last <= crc_all;
+                crc_all         <= crc32_word(crc_all, cfg_wdata);
+                last_word       <= cfg_wdata;
+                words_written   <= words_written + 32'd1;
+            end
+            if (cfg_done) begin
+                if (order_error)                               table_error <= 3'd6;
+                else if (words_written < HEADER + P + 1)       table_error <= 3'd4;
+                else if (mem[0] != MAGIC)                      table_error <= 3'd1;
+                else if (mem[1] != VERSION)                    table_error <= 3'd2;
+                else if (mem[3] != P)                          table_error <= 3'd3;
+                else if (words_written != expected_words)      table_error <= 3'd4;
+                else if (~crc_before_last != last_word)        table_error <= 3'd5;
+                else                                           table_ok    <= 1'b1;
+            end
+        end
+    end
+
+    assign node_word     = mem[2];
+    assign initial_count = mem[4];
+
+    genvar p;
+    generate
+        for (p = 0; p < P; p = p + 1) begin : g_port
+            assign port_words[p*32 +: 32] = mem[HEADER + p];
+        end
+    endgenerate
+
+    wire [31:0] entry_base = HEADER + P + 3 * {{(32-INDEX_W){1'b0}}, entry_index};
+    wire        entry_in_range = entry_base + 2 < MEM_WORDS;
+    assign entry_words = entry_in_range
+        ? {mem[entry_base[ADDR_W-1:0] + 2], mem[entry_base[ADDR_W-1:0] + 1], mem[entry_base[ADDR_W-1:0]]}
+        : 96'd0;
+
+endmodule
