@@ -1,30 +1,13 @@
-// The `rtl` engine: the verilated Verilog routers of rtl/ (see rtl_engine.cpp).
+// The `rtl` engine: the verilated Verilog routers of rtl/, driven through RtlDriver
+// (rtl_driver.h) by the loop in rtl_engine.cpp (docs/rtl.md).
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <string>
 #include <vector>
 
 #include "../sw/ref_engine.h"
+#include "rtl_driver.h"
 
 namespace fixroute {
-
-// One verilated network top (rtl/CMakeLists.txt decides which exist).
-struct RtlModelInfo {
-  std::string spec;  // canonical topology spec
-  int ports;
-  int nodes;
-  int depth;       // packets per output queue
-  int mem_words;   // table memory per router
-  int field_w;     // bits of origin, dest, seq and hops in a packet
-  std::function<EngineResult(const RtlModelInfo&, const Topology&, const std::vector<std::vector<uint32_t>>&,
-                             const EngineOptions&)>
-      run;
-};
-
-const std::vector<RtlModelInfo>& rtl_models();
-// Throws InputError listing the built sizes when `topology` has none.
-const RtlModelInfo& find_rtl_model(const Topology& topology);
 
 EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options);
 // Loads these memory images as they are (one per router), for tests of the hardware's own
