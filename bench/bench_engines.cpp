@@ -2,6 +2,8 @@
 // Run: build/bench/bench_engines   (figures and machine go to docs/benchmarks.md)
 #include <benchmark/benchmark.h>
 
+#include <systemc>  // declares sc_main with the C linkage libsystemc calls
+
 #include "sw/algorithms/registry.h"
 #include "sw/ref_engine.h"
 #include "sw/topology.h"
@@ -26,4 +28,11 @@ BENCHMARK_CAPTURE(BM_RefTotalExchange, ring64, "ring:64")->Unit(benchmark::kMill
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// libsystemc provides main() and calls sc_main().
+int sc_main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -80,10 +80,10 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
         if (!w) continue;
         Packet pkt = *w;
         w.reset();
-        if (router_rules::consumed_here(pkt, i)) continue;
         uint32_t mask = table.ports[static_cast<size_t>(q)].forward_mask;
-        if (pkt.dest == kBroadcastDest && (mask == 0 || pkt.hops <= 0)) continue;  // the copy ends here
-        if (mask == 0 || pkt.hops <= 0) {
+        router_rules::Arrival what = router_rules::on_arrival(pkt, i, mask);
+        if (what == router_rules::Arrival::Consumed || what == router_rules::Arrival::Ends) continue;
+        if (what == router_rules::Arrival::Stranded) {
           result.failure = fmt::format("step {}: node {} cannot forward packet {}->{} seq {} (arrived on port {}, {} hops left)",
                                        step, i, pkt.origin, pkt.dest, pkt.seq, q, pkt.hops);
           break;

@@ -25,8 +25,18 @@ inline size_t pick_next(const std::vector<Packet>& queue, Discipline discipline)
 
 // Within a step: (1) packets released in this step join their queues in table order;
 // (2) every port in its slot sends the packet pick_next chooses; (3) arrivals, taken in
-// in-port order, are consumed where dest == this node (a broadcast copy is also kept),
-// otherwise they lose one hop and join the queues of the in-port's forward_mask.
-inline bool consumed_here(const Packet& p, int node) { return p.dest == node; }
+// in-port order, are handled by on_arrival.
+enum class Arrival {
+  Consumed,  // dest is this node
+  Ends,      // a broadcast copy with nowhere (or no hops) left to go: received, not forwarded
+  Forward,   // loses one hop and joins the queues of the in-port's forward_mask, in port order
+  Stranded,  // a unicast packet this router cannot forward: a table error
+};
+inline Arrival on_arrival(const Packet& p, int node, uint32_t forward_mask) {
+  if (p.dest == node) return Arrival::Consumed;
+  const bool can_forward = forward_mask != 0 && p.hops > 0;
+  if (p.dest == kBroadcastDest) return can_forward ? Arrival::Forward : Arrival::Ends;
+  return can_forward ? Arrival::Forward : Arrival::Stranded;
+}
 
 }  // namespace fixroute::router_rules

@@ -15,6 +15,9 @@ struct Engine {
   std::function<EngineResult(const Topology&, const NetworkTables&, const EngineOptions&)> run;
   // Whether this build can run `topology` (hardware engines have curated sizes).
   std::function<bool(const Topology&)> supports = [](const Topology&) { return true; };
+  // SystemC elaborates once per process: callers running many cases (the sweep) must give
+  // each run of such an engine its own process.
+  bool one_run_per_process = false;
 };
 
 // Every engine name the command line accepts, built into this binary or not.

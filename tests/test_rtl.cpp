@@ -23,6 +23,8 @@ struct Case {
   PortModel model;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.topology << " " << c.algorithm << " " << c.model.label(); }
+
 // Every total-exchange algorithm on every verilated line and ring, in each port model.
 std::vector<Case> cases() {
   std::vector<Case> out;

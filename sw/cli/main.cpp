@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <systemc>  // declares sc_main with the C linkage libsystemc calls
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "../../tb/cosim.h"
 #include "../../tb/engines.h"
 #include "../../tb/run_case.h"
 #include "../algorithms/registry.h"
@@ -66,6 +68,29 @@ int cmd_tables(const std::string& spec, const std::string& collective, const std
   return 0;
 }
 
+int cmd_cosim(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
+              const PortModel& model, bool as_json) {
+  Topology topo = Topology::parse(spec);
+  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
+  NetworkTables tables = build_tables(a, topo, model);
+  CosimReport r = run_cosim(topo, tables, tables);
+  if (as_json) {
+    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", collective}, {"algorithm", a.name},
+                                {"port_model", model.ports_name()}, {"duplex", model.duplex_name()},
+                                {"agree", r.agree}, {"cycles", r.cycles}, {"steps", r.steps},
+                                {"crossings", r.crossings},
+                                {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)}}
+                     .dump()
+              << "\n";
+  } else if (r.agree) {
+    fmt::print("cosim {} {} [{}] ({}): SystemC and RTL agree on every link in all {} cycles ({} steps, {} transfers)\n",
+               topo.spec(), collective, a.name, model.label(), r.cycles, r.steps, r.crossings);
+  } else {
+    fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", topo.spec(), collective, a.name, model.label(), r.divergence);
+  }
+  return r.agree ? 0 : kExitFailed;
+}
+
 int cmd_list() {
   fmt::print("collectives:\n");
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
@@ -78,7 +103,8 @@ int cmd_list() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// libsystemc provides main() and calls sc_main(); everything else is ordinary.
+int sc_main(int argc, char** argv) {
   CLI::App app{"fixroute: routing tables, router models and step-count verification for fixed-table routers"};
   app.require_subcommand(1);
 
@@ -125,6 +151,17 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet, "no progress lines on stderr");
 
+  std::string cosim_topology, cosim_collective, cosim_algorithm;
+  PortOptions cosim_ports;
+  bool cosim_json = false;
+  CLI::App* cosim_cmd =
+      app.add_subcommand("cosim", "run SystemC and RTL side by side on one clock, comparing every link every cycle");
+  cosim_cmd->add_option("topology", cosim_topology, "a verilated topology spec")->required();
+  cosim_cmd->add_option("collective", cosim_collective, "collective")->required();
+  cosim_cmd->add_option("--algorithm", cosim_algorithm, "algorithm name (default: the paper's optimal one)");
+  cosim_cmd->add_flag("--json", cosim_json, "print one JSON object");
+  cosim_ports.add_to(cosim_cmd);
+
   CLI::App* list_cmd = app.add_subcommand("list", "list collectives, algorithms and engines");
 
   std::string names;
@@ -163,6 +200,8 @@ int main(int argc, char** argv) {
       sweep.progress = !sweep_quiet;
       return run_sweep(sweep);
     }
+    if (cosim_cmd->parsed())
+      return cmd_cosim(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(), cosim_json);
     if (list_cmd->parsed()) return cmd_list();
   } catch (const InputError& e) {
     fmt::print(stderr, "fixroute: error: {}\n", e.what());

@@ -5,6 +5,9 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <unistd.h>
 
 #include "../../tb/run_case.h"
 #include "../algorithms/registry.h"
@@ -14,11 +17,40 @@
 
 namespace fixroute {
 
+namespace {
+
+// `fixroute run ... --json` in a child process of this same executable, for engines that
+// run once per process. Returns its JSON report.
+nlohmann::json run_in_child(const RunRequest& req) {
+  char self[4096];
+  ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (len <= 0) throw std::runtime_error("cannot find this executable to run a child process");
+  self[len] = '\0';
+  std::string cmd = fmt::format("'{}' run {} {} --algorithm {} --engine {} --ports {} --duplex {} --json", self,
+                                req.topology, req.collective, req.algorithm, req.engine, req.port_model.ports_name(),
+                                req.port_model.duplex_name());
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) throw std::runtime_error("cannot start: " + cmd);
+  std::string out;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof(buf), pipe)) out.append(buf, n);
+  int status = pclose(pipe);
+  try {
+    return nlohmann::json::parse(out);
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(fmt::format("child run failed (status {}): {}", status, cmd));
+  }
+}
+
+std::string text(const nlohmann::json& v) { return v.is_null() ? "" : v.dump(); }
+
+}  // namespace
+
 int run_sweep(const SweepOptions& opt) {
   struct Row {
     const Algorithm* algorithm;
     SweepCase c;
-    std::string engine;
+    const Engine* engine;
   };
   std::vector<const Engine*> engines;
   if (opt.engines.empty()) {
@@ -31,7 +63,7 @@ int run_sweep(const SweepOptions& opt) {
     for (const Algorithm& a : algorithm_registry()) {
       if (!opt.algorithm.empty() && a.name != opt.algorithm) continue;
       for (const SweepCase& c : a.sweep(opt.max_size))
-        if (e->supports(Topology::parse(c.topology))) rows.push_back({&a, c, e->name});
+        if (e->supports(Topology::parse(c.topology))) rows.push_back({&a, c, e});
     }
   if (rows.empty()) throw InputError(fmt::format("no sweep cases for algorithm '{}'", opt.algorithm));
 
@@ -39,8 +71,8 @@ int run_sweep(const SweepOptions& opt) {
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,lower_bound,max_queue,table_bits,"
          "clock_cycles,ok\n";
-  fmt::print("{:<14} {:<15} {:<17} {:<14} {:<6} {:>7} {:>7} {:>7} {:>8}  {}\n", "topology", "collective", "algorithm",
-             "ports", "engine", "steps", "formula", "bound", "cycles", "ok");
+  const char* layout = "{:<14} {:<15} {:<17} {:<14} {:<8} {:>7} {:>7} {:>7} {:>8}  {}\n";
+  fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "bound", "cycles", "ok");
   int failures = 0;
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -49,22 +81,25 @@ int run_sweep(const SweepOptions& opt) {
     req.topology = row.c.topology;
     req.collective = row.algorithm->collective;
     req.algorithm = row.algorithm->name;
-    req.engine = row.engine;
+    req.engine = row.engine->name;
     req.port_model = row.c.port_model;
-    RunResult r = run_case(req);
-    const bool ok = r.ok();
+    const nlohmann::json r = row.engine->one_run_per_process ? run_in_child(req) : to_json(run_case(req));
+    const bool ok = r["ok"].get<bool>();
     failures += ok ? 0 : 1;
-    const std::string formula = r.formula ? std::to_string(*r.formula) : "-";
-    const std::string cycles = r.engine_result.clock_cycles ? std::to_string(*r.engine_result.clock_cycles) : "-";
-    fmt::print("{:<14} {:<15} {:<17} {:<14} {:<6} {:>7} {:>7} {:>7} {:>8}  {}\n", r.topology, r.collective, r.algorithm,
-               r.port_model.label(), r.engine, r.steps(), formula, r.bounds.best(), cycles, ok ? "ok" : "FAILED");
-    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.topology, r.collective, r.algorithm,
-                       r.port_model.ports_name(), r.port_model.duplex_name(), r.engine, r.steps(),
-                       r.formula ? std::to_string(*r.formula) : "", r.bounds.best(), r.engine_result.max_queue,
-                       r.table_bits_max, cycles == "-" ? "" : cycles, ok ? "true" : "false");
+    auto shown = [](const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); };
+    fmt::print(layout, r["topology"].get<std::string>(), r["collective"].get<std::string>(),
+               r["algorithm"].get<std::string>(), row.c.port_model.label(), r["engine"].get<std::string>(),
+               shown(r["steps"]), shown(r["formula"]), shown(r["lower_bound"]), shown(r["clock_cycles"]),
+               ok ? "ok" : "FAILED");
+    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
+                       r["collective"].get<std::string>(), r["algorithm"].get<std::string>(),
+                       r["port_model"].get<std::string>(), r["duplex"].get<std::string>(),
+                       r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]), text(r["lower_bound"]),
+                       text(r["max_queue"]), text(r["table_bits_per_router"]), text(r["clock_cycles"]),
+                       ok ? "true" : "false");
     if (opt.progress && ((i + 1) % 25 == 0 || i + 1 == rows.size())) {
       std::fflush(stdout);
-      fmt::print(stderr, "sweep: {}/{} cases, {} failed\n", i + 1, rows.size(), failures);
+      fmt::print(stderr, "sweep: {}/{} runs, {} failed\n", i + 1, rows.size(), failures);
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,0 +1,26 @@
+// Lockstep co-simulation: the SystemC network and the verilated RTL network on one clock,
+// fed the same tables, their link activity compared every cycle (`fixroute cosim`).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "../sw/tables.h"
+
+namespace fixroute {
+
+class Topology;
+
+struct CosimReport {
+  bool agree = false;
+  int64_t cycles = 0;          // cycles compared
+  int64_t steps = 0;           // steps both networks ran
+  int64_t crossings = 0;       // link transfers compared
+  std::string divergence;      // the first difference: cycle, arc, the two packets
+};
+
+// Loads `rtl_tables` into the RTL network and `systemc_tables` into the SystemC one (the
+// same tables, except in tests of the comparison itself), runs both from their first
+// step, and stops at the first cycle whose link activity differs. One per process.
+CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables);
+
+}  // namespace fixroute

@@ -1,0 +1,100 @@
+// The systemc engine against the reference engine. Every TEST runs in its own process
+// (gtest_discover_tests), as SystemC's one elaboration per process requires.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "sw/algorithms/common.h"
+#include "sw/topology.h"
+#include "tb/engines.h"
+#include "tb/run_case.h"
+
+using namespace fixroute;
+using ::testing::HasSubstr;
+
+namespace {
+
+RunResult run(const std::string& spec, const std::string& engine, const std::string& algorithm = "",
+              PortModel model = {}, const std::string& vcd = "") {
+  RunRequest req;
+  req.topology = spec;
+  req.collective = "total-exchange";
+  req.algorithm = algorithm;
+  req.engine = engine;
+  req.port_model = model;
+  req.vcd_path = vcd;
+  return run_case(req);
+}
+
+void expect_same_as_ref(const std::string& spec, const std::string& algorithm = "", PortModel model = {}) {
+  RunResult sc = run(spec, "systemc", algorithm, model);
+  RunResult ref = run(spec, "ref", algorithm, model);
+  EXPECT_TRUE(sc.ok()) << summary(sc);
+  EXPECT_EQ(sc.steps(), ref.steps());
+  EXPECT_EQ(trace_to_csv(sc.engine_result.trace), trace_to_csv(ref.engine_result.trace));
+  EXPECT_EQ(sc.engine_result.max_queue, ref.engine_result.max_queue);
+}
+
+std::vector<std::string> specs() {
+  std::vector<std::string> out;
+  for (int n = 2; n <= 32; ++n) out.push_back("line:" + std::to_string(n));
+  for (int n = 3; n <= 32; ++n) out.push_back("ring:" + std::to_string(n));
+  return out;
+}
+
+std::string spec_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string s = info.param;
+  for (char& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+}  // namespace
+
+class SystemcSweep : public ::testing::TestWithParam<std::string> {};
+TEST_P(SystemcSweep, TraceEqualsRef) { expect_same_as_ref(GetParam()); }
+INSTANTIATE_TEST_SUITE_P(LineAndRing, SystemcSweep, ::testing::ValuesIn(specs()), spec_name);
+
+TEST(Systemc, Line33MeetsTheIssueTarget) {
+  RunResult r = run("line:33", "systemc");
+  EXPECT_EQ(r.steps(), 272);
+  EXPECT_TRUE(r.ok());
+  ASSERT_TRUE(r.engine_result.clock_cycles.has_value());
+  EXPECT_EQ(*r.engine_result.clock_cycles, 576) << "cycle-accurate to the RTL router (docs/rtl.md)";
+}
+
+TEST(Systemc, Ring10TraceEqualsRef) { expect_same_as_ref("ring:10"); }
+TEST(Systemc, ScatterSequenceHalfDuplex) { expect_same_as_ref("line:12", "scatter-sequence", PortModel{false, true}); }
+TEST(Systemc, PlainShiftOnePort) { expect_same_as_ref("ring:12", "plain-shift", PortModel{true, false}); }
+TEST(Systemc, LargeRingWithoutRebuild) { expect_same_as_ref("ring:64"); }
+
+TEST(Systemc, StrandedPacketIsAFault) {
+  Topology topo = Topology::parse("line:5");
+  NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
+  scheduling::forward_straight(t, topo);
+  t.routers[0].initial.push_back({0, Packet{0, 3, 0, 1}, 1});  // one hop short of node 3
+  EngineResult r = find_engine("systemc").run(topo, t, {});
+  EXPECT_THAT(r.failure, HasSubstr("step 2: node 2 cannot forward packet 0->3"));
+}
+
+TEST(Systemc, VcdIsWritten) {
+  std::filesystem::path vcd = std::filesystem::temp_directory_path() / ("fixroute_sc_" + std::to_string(::getpid()) + ".vcd");
+  EXPECT_TRUE(run("ring:4", "systemc", "", {}, vcd.string()).ok());
+  std::ifstream in(vcd);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(text, HasSubstr("$enddefinitions"));
+  EXPECT_THAT(text, HasSubstr("step_go"));
+  std::filesystem::remove(vcd);
+}
+
+TEST(Systemc, SecondRunInOneProcessIsRefusedClearly) {
+  EXPECT_TRUE(run("line:3", "systemc").ok());
+  try {
+    run("line:3", "systemc");
+    FAIL() << "a second SystemC elaboration was allowed";
+  } catch (const std::logic_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("once per process"));
+  }
+}
