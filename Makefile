@@ -25,8 +25,10 @@ run: build
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
 
+# One process for ref and rtl, one per SystemC case (SystemC elaborates once per process).
 bench: build
-	$(BUILD)/bench/bench_engines
+	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(Ref|Rtl)'
+	for c in line64 ring64 line33 ring33; do $(BUILD)/bench/bench_engines --benchmark_filter="BM_Systemc/$$c\$$"; done
 
 clean:
 	rm -rf $(BUILD) results.csv

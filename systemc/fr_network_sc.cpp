@@ -21,6 +21,7 @@ NetworkSc::NetworkSc(sc_core::sc_module_name name, const Topology& topology, con
   for (int i = 0; i < topology.num_nodes(); ++i) {
     RouterSc& r = routers_[static_cast<size_t>(i)];
     r.clk(clk);
+    r.reset(reset);
     r.start(start);
     r.step_go(step_go_);
     r.ready(ready_[static_cast<size_t>(i)]);

@@ -19,6 +19,7 @@ class Topology;
 class NetworkSc : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> reset;
   sc_core::sc_in<bool> start;
 
   NetworkSc(sc_core::sc_module_name name, const Topology& topology, const NetworkTables& tables);

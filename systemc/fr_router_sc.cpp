@@ -66,7 +66,15 @@ void RouterSc::arrive(int in_port, Packet pkt) {
 
 void RouterSc::on_clock() {
   const size_t ports = queues_.size();
-  if (!running_) {
+  if (reset.read()) {
+    for (std::vector<Packet>& q : queues_) q.clear();
+    for (size_t p = 0; p < ports; ++p) out_valid[p].write(false);
+    running_ = receiving_ = sent_ = false;
+    step_ = 0;
+    release_index_ = 0;
+    max_queue_ = 0;
+    fault_reason_.clear();
+  } else if (!running_) {
     if (start.read()) {
       running_ = true;
       step_ = 1;

@@ -22,6 +22,7 @@ Packet unpack_packet(uint64_t word);
 class RouterSc : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> reset;    // synchronous: back to the state before start, table kept
   sc_core::sc_in<bool> start;    // begin at step 1 on the next rising edge
   sc_core::sc_in<bool> step_go;  // every router is ready: send in this cycle
   sc_core::sc_out<bool> ready;   // this step's releases are done

@@ -44,11 +44,13 @@ class CosimBench : public sc_core::sc_module {
              std::unique_ptr<RtlDriver> rtl)
       : sc_core::sc_module(name),
         clk("clk", kClockPeriod),
+        reset("reset", false),
         start("start", true),
         net("systemc_net", topo, sc_tables),
         hw("rtl_net", std::move(rtl)),
         topo_(topo) {
     net.clk(clk);
+    net.reset(reset);
     net.start(start);
     hw.clk(clk);
     SC_HAS_PROCESS(CosimBench);
@@ -58,6 +60,7 @@ class CosimBench : public sc_core::sc_module {
   }
 
   sc_core::sc_clock clk;
+  sc_core::sc_signal<bool> reset;
   sc_core::sc_signal<bool> start;
   NetworkSc net;
   RtlModule hw;

@@ -31,13 +31,11 @@ uint64_t bits(T value, unsigned lsb, unsigned width) {
   return (static_cast<uint64_t>(value) >> lsb) & ((width >= 64) ? ~0ull : ((1ull << width) - 1));
 }
 template <std::size_t W>
-uint64_t bits(const VlWide<W>& value, unsigned lsb, unsigned width) {
-  uint64_t out = 0;
-  for (unsigned b = 0; b < width; ++b) {
-    unsigned at = lsb + b;
-    out |= static_cast<uint64_t>((value[at / 32] >> (at % 32)) & 1u) << b;
-  }
-  return out;
+uint64_t bits(const VlWide<W>& value, unsigned lsb, unsigned width) {  // width <= 32
+  const unsigned word = lsb / 32, shift = lsb % 32;
+  uint64_t both = value[word];
+  if (word + 1 < W) both |= static_cast<uint64_t>(value[word + 1]) << 32;
+  return (both >> shift) & ((1ull << width) - 1);
 }
 
 template <class Model>
@@ -121,8 +119,9 @@ std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
   return out.empty() ? "all empty" : out;
 }
 
-// Steps the loaded network to completion, recording what crosses the links.
-EngineResult run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo) {
+}  // namespace
+
+EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo) {
   EngineResult result;
   int64_t cycles = 0, steps = 0, last_crossing_step = 0;
   while (true) {
@@ -173,8 +172,6 @@ EngineResult run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& t
   sort_trace(result.trace);
   return result;
 }
-
-}  // namespace
 
 const char* rtl_table_error_name(int code) {
   switch (code) {
@@ -251,9 +248,8 @@ EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vec
     throw InputError(fmt::format("{} memory images for the {} routers of {}", images.size(), m.nodes, m.spec));
   std::unique_ptr<RtlDriver> rtl = m.make(m);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
-  int64_t overhead = rtl_reset_and_load(*rtl, images);
+  int64_t overhead = rtl_reset_and_load(*rtl, images) + 1;
   rtl->tick();  // the routers start on their loaded tables
-  ++overhead;
   for (int i = 0; i < m.nodes; ++i)
     if (!rtl->table_ok(i)) {
       EngineResult failed;
@@ -261,7 +257,7 @@ EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vec
       failed.overhead_cycles = overhead;
       return failed;
     }
-  EngineResult result = run_loaded(*rtl, m, topology);
+  EngineResult result = rtl_run_loaded(*rtl, m, topology);
   result.overhead_cycles = overhead;
   return result;
 }

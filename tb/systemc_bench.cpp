@@ -1,0 +1,85 @@
+#include "systemc_bench.h"
+
+#include <fmt/format.h>
+
+#include "../sw/topology.h"
+#include "systemc_support.h"
+
+namespace fixroute {
+
+namespace {
+constexpr int64_t kWatchdogSteps = 64;
+}  // namespace
+
+SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables,
+                           bool pause_at_end)
+    : sc_core::sc_module(name),
+      clk("clk", kClockPeriod),
+      reset("reset", true),
+      start("start", false),
+      net("net", topo, tables),
+      pause_at_end_(pause_at_end) {
+  net.clk(clk);
+  net.reset(reset);
+  net.start(start);
+  SC_HAS_PROCESS(SystemcBench);
+  SC_METHOD(monitor);
+  sensitive << clk.negedge_event();
+  dont_initialize();
+}
+
+EngineResult SystemcBench::run() {
+  result_ = EngineResult{};
+  cycles_ = 0;
+  last_crossing_step_ = 0;
+  running_ = false;
+  reset.write(true);
+  start.write(false);
+  sc_core::sc_start(2 * kClockPeriod);  // a reset edge
+  reset.write(false);
+  start.write(true);
+  running_ = true;
+  sc_core::sc_start();  // until the monitor pauses or stops the simulation
+  EngineResult r = std::move(result_);
+  r.max_queue = net.max_queue();
+  sort_trace(r.trace);
+  return r;
+}
+
+void SystemcBench::monitor() {
+  if (!running_) return;
+  ++cycles_;
+  const Topology& topo = net.topology();
+  bool sent = false;
+  for (int i = 0; i < topo.num_nodes(); ++i)
+    for (int p = 0; p < topo.num_ports(); ++p) {
+      if (!net.link_valid(i, p)) continue;
+      Packet pkt = net.link_packet(i, p);
+      result_.trace.push_back({net.step(i), i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+      sent = true;
+      last_crossing_step_ = net.step(i);
+    }
+  if (sent) return;  // the RECEIVE edge comes next
+  const int64_t step = net.step(0);
+  if (step == 0) return;  // the start edge has not come yet
+  std::string faults = net.faults();
+  if (!faults.empty()) {
+    result_.failure = faults;
+  } else if (step - last_crossing_step_ > kWatchdogSteps) {
+    result_.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps, step,
+                                  net.queue_report());
+  } else if (!net.all_idle()) {
+    return;
+  }
+  result_.steps_simulated = step - 1;  // the counter has moved past the last step
+  result_.clock_cycles = cycles_ - 1;  // the cycle that started the routers is overhead
+  result_.overhead_cycles = 1;
+  running_ = false;
+  if (pause_at_end_) {
+    sc_core::sc_pause();
+  } else {
+    sc_core::sc_stop();
+  }
+}
+
+}  // namespace fixroute
