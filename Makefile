@@ -16,8 +16,10 @@ $(BUILD)/CMakeCache.txt: | deps
 
 configure: deps $(BUILD)/CMakeCache.txt
 
+# After an edit of rtl/*.v Verilator may emit a different file list than the one CMake
+# configured; the first build then re-configures itself and a second pass completes it.
 build: configure
-	cmake --build $(BUILD) -j$(JOBS)
+	cmake --build $(BUILD) -j$(JOBS) || cmake --build $(BUILD) -j$(JOBS)
 
 run: build
 	$(BUILD)/fixroute sweep --csv results.csv

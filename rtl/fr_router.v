@@ -96,8 +96,9 @@ module fr_router #(
                 wire [PKT_W-1:0]   pkt      = in_data[q*PKT_W +: PKT_W];
                 wire [FIELD_W-1:0] dest     = pkt[FIELD_W +: FIELD_W];
                 wire [FIELD_W-1:0] hops     = pkt[3*FIELD_W +: FIELD_W];
+                // hops counts the arc just crossed: the packet goes on only if hops > 1
                 wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                              hops != {FIELD_W{1'b0}} && port_words[q*32 + p];
+                                              hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}} && port_words[q*32 + p];
                 wire [PKT_W-1:0]   onward   = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
                 if (q == 0) begin : g_release_lane
                     assign lane_valid[q] = forwards || (releasing && entry_port == p);
@@ -142,13 +143,13 @@ module fr_router #(
         // A unicast packet that is not for this node and that the table cannot forward.
         for (q = 0; q < P; q = q + 1) begin : g_in
             wire [FIELD_W-1:0] dest    = in_data[q*PKT_W + FIELD_W +: FIELD_W];
-            wire [FIELD_W-1:0] hops    = in_data[q*PKT_W + 3*FIELD_W +: FIELD_W];
+            wire [FIELD_W-2:0] hops_hi = in_data[q*PKT_W + 3*FIELD_W + 1 +: FIELD_W-1];  // hops > 1?
             wire [P-1:0]       in_mask = port_words[q*32 +: P];
             always @(posedge clk) begin
                 if (rst)
                     unroutable[q] <= 1'b0;
                 else if (receiving && in_valid[q] && dest != node_id && dest != BROADCAST &&
-                         (hops == {FIELD_W{1'b0}} || in_mask == {P{1'b0}}))
+                         (hops_hi == {(FIELD_W-1){1'b0}} || in_mask == {P{1'b0}}))
                     unroutable[q] <= 1'b1;
             end
         end

@@ -32,9 +32,11 @@ enum class Arrival {
   Forward,   // loses one hop and joins the queues of the in-port's forward_mask, in port order
   Stranded,  // a unicast packet this router cannot forward: a table error
 };
+// A packet's `hops` counts the arcs it still has to cross, the one it is crossing
+// included: it arrives with one more to go than it has, so it may go on only if hops > 1.
 inline Arrival on_arrival(const Packet& p, int node, uint32_t forward_mask) {
   if (p.dest == node) return Arrival::Consumed;
-  const bool can_forward = forward_mask != 0 && p.hops > 0;
+  const bool can_forward = forward_mask != 0 && p.hops > 1;
   if (p.dest == kBroadcastDest) return can_forward ? Arrival::Forward : Arrival::Ends;
   return can_forward ? Arrival::Forward : Arrival::Stranded;
 }

@@ -152,11 +152,11 @@ TEST(RtlFaults, PacketWithoutRuleIsReportedByBothEngines) {
   Topology topo = Topology::parse("line:5");
   NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
   scheduling::forward_straight(t, topo);
-  // One hop short of node 3: it is forwarded by node 1 with its last hop and stranded at node 2.
+  // Two hops short of node 3: it has crossed its last allowed arc when it reaches node 1.
   t.routers[0].initial.push_back({0, Packet{0, 3, 0, 1}, 1});
-  EXPECT_THAT(run_rtl_engine(topo, t, {}).failure, HasSubstr("step 2: fault"));
-  EXPECT_THAT(run_rtl_engine(topo, t, {}).failure, HasSubstr("router(s) 2"));
-  EXPECT_THAT(run_ref_engine(topo, t, {}).failure, HasSubstr("step 2: node 2 cannot forward"));
+  EXPECT_THAT(run_rtl_engine(topo, t, {}).failure, HasSubstr("step 1: fault"));
+  EXPECT_THAT(run_rtl_engine(topo, t, {}).failure, HasSubstr("router(s) 1"));
+  EXPECT_THAT(run_ref_engine(topo, t, {}).failure, HasSubstr("step 1: node 1 cannot forward"));
 }
 
 TEST(Rtl, UnbuiltSizeNamesTheBuiltOnes) {

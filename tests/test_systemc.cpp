@@ -76,7 +76,7 @@ TEST(Systemc, StrandedPacketIsAFault) {
   scheduling::forward_straight(t, topo);
   t.routers[0].initial.push_back({0, Packet{0, 3, 0, 1}, 1});  // one hop short of node 3
   EngineResult r = find_engine("systemc").run(topo, t, {});
-  EXPECT_THAT(r.failure, HasSubstr("step 2: node 2 cannot forward packet 0->3"));
+  EXPECT_THAT(r.failure, HasSubstr("step 1: node 1 cannot forward packet 0->3"));
 }
 
 TEST(Systemc, VcdIsWritten) {
