@@ -35,4 +35,21 @@ Bounds total_exchange_bounds(const Topology& topology, const PortModel& model) {
   return b;
 }
 
+Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node) {
+  Bounds b;
+  const int64_t n = topology.num_nodes();
+  const int64_t needed = static_cast<int64_t>(packets_per_node) * (n - 1);
+  const int64_t per_step = model.one_port ? 1 : topology.min_degree();
+  b.parts.push_back({"degree", ceil_div(needed, per_step),
+                     fmt::format("a node of degree {} receives {} packets, at most {} per step", topology.min_degree(),
+                                 needed, per_step)});
+  b.parts.push_back({"diameter", topology.diameter(), "a packet reaches the furthest node"});
+  if (model.half_duplex) {
+    const int64_t links = topology.num_arcs() / 2;
+    b.parts.push_back({"links", ceil_div(n * needed, links),
+                       fmt::format("{} receptions over {} half-duplex links", n * needed, links)});
+  }
+  return b;
+}
+
 }  // namespace fixroute

@@ -1,5 +1,6 @@
 // Lower bounds on step counts (DESIGN.md: bisection and diameter for total exchange,
-// the per-node bound for 1-port). One function per collective.
+// ceil((N-1)/degree) and diameter for gossip, the per-node bound for 1-port). One
+// function per collective.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -23,5 +24,8 @@ struct Bounds {
 };
 
 Bounds total_exchange_bounds(const Topology& topology, const PortModel& model);
+// Non-combining gossip with k packets per node: ceil(k(N-1)/min degree) (on a
+// d-dimensional torus ceil(k(P-1)/(2d))), the diameter, and the model's link limits.
+Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node);
 
 }  // namespace fixroute

@@ -15,10 +15,11 @@ class Topology;
 struct Collective {
   std::string name;
   std::string summary;
-  // The packets of the collective (origin, dest, seq; hops unused). A unicast packet
-  // is needed by its dest; a broadcast one (dest -1) by every node but its origin.
-  std::function<std::vector<Packet>(const Topology&)> packets;
-  std::function<Bounds(const Topology&, const PortModel&)> lower_bounds;
+  // The packets of the collective when every node starts with `per_node` packets of its
+  // own (gossip; total exchange ignores it): origin, dest, seq (hops unused). A unicast
+  // packet is needed by its dest; a broadcast one (dest -1) by every node but its origin.
+  std::function<std::vector<Packet>(const Topology&, int per_node)> packets;
+  std::function<Bounds(const Topology&, const PortModel&, int per_node)> lower_bounds;
 };
 
 const std::vector<Collective>& collectives();

@@ -14,4 +14,8 @@ int64_t total_exchange_ring(int64_t n) { return ceil_div(n * n - 1, 8); }
 
 int64_t time_sliced(int64_t full_duplex_steps) { return 2 * full_duplex_steps; }
 
+int64_t gossip_torus_two_packets(int64_t n1, int64_t n2) { return ceil_div(n1 * n2, 2); }
+
+int64_t gossip_hamiltonian_cycles(int64_t nodes) { return ceil_div(nodes - 1, 2); }
+
 }  // namespace fixroute::formulas

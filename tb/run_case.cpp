@@ -42,13 +42,16 @@ RunResult run_case(const RunRequest& req) {
   r.port_model = model;
   r.nodes = topology.num_nodes();
   r.formula = algorithm.formula(topology, model);
-  r.bounds = collective.lower_bounds(topology, model);
+  if (algorithm.paper_formula) r.paper_formula = algorithm.paper_formula(topology);
+  if (algorithm.construction) r.construction = algorithm.construction(topology);
+  r.packets_per_node = algorithm.packets_per_node;
+  r.bounds = collective.lower_bounds(topology, model, r.packets_per_node);
   for (const RouterTable& rt : tables.routers) {
     int64_t bits = table_bits(rt, topology.num_ports());
     r.table_bits_max = std::max(r.table_bits_max, bits);
     r.table_bits_total += bits;
   }
-  const std::vector<Packet> demand = collective.packets(topology);
+  const std::vector<Packet> demand = collective.packets(topology, r.packets_per_node);
   r.packets = static_cast<int64_t>(demand.size());
   EngineOptions options;
   options.vcd_path = req.vcd_path;
@@ -73,6 +76,9 @@ nlohmann::json to_json(const RunResult& r) {
               {"packets", r.packets},
               {"steps", r.steps()},
               {"formula", optional_int(r.formula)},
+              {"paper_formula", optional_int(r.paper_formula)},
+              {"construction", r.construction.empty() ? json(nullptr) : json(r.construction)},
+              {"packets_per_node", r.packets_per_node},
               {"lower_bound", r.bounds.best()},
               {"lower_bounds", bounds},
               {"ok", r.ok()},
@@ -96,6 +102,8 @@ std::string summary(const RunResult& r) {
                                 r.port_model.label());
   out += fmt::format("  steps        {}\n", r.steps());
   out += fmt::format("  formula      {}\n", r.formula ? std::to_string(*r.formula) : std::string("none stated"));
+  if (r.paper_formula) out += fmt::format("  paper        {} (the paper's theorem for its own construction)\n", *r.paper_formula);
+  if (!r.construction.empty()) out += fmt::format("  construction {}\n", r.construction);
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
   out += "\n";

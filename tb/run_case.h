@@ -32,6 +32,9 @@ struct RunResult {
   int nodes = 0;
   int64_t packets = 0;
   std::optional<int64_t> formula;  // the paper's step count, where it states one
+  std::optional<int64_t> paper_formula;  // where `formula` is a construction's beyond the paper
+  std::string construction;        // which construction built the tables, where it varies
+  int packets_per_node = 1;
   Bounds bounds;
   int64_t table_bits_max = 0;      // bits of the largest router's memory image
   int64_t table_bits_total = 0;

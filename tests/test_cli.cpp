@@ -103,7 +103,7 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expect_bad_input("run foo:3 total-exchange", "unknown kind 'foo'");
   expect_bad_input("run line:abc total-exchange", "'abc' is not a whole number");
   expect_bad_input("run line:40000 total-exchange", "more than 32768 nodes");
-  expect_bad_input("run line:4 all-to-nowhere", "unknown collective 'all-to-nowhere'; accepted: total-exchange");
+  expect_bad_input("run line:4 all-to-nowhere", "unknown collective 'all-to-nowhere'; accepted: total-exchange, gossip");
   expect_bad_input("run line:4 total-exchange --algorithm nope", "unknown algorithm 'nope'");
   expect_bad_input("run line:4 total-exchange --algorithm message-shift", "does not run on line:4");
   expect_bad_input("run ring:5 total-exchange --algorithm plain-shift", "needs an even ring");
@@ -138,13 +138,30 @@ TEST(Cli, Bound) {
   EXPECT_EQ(j["diameter"], 5);
 }
 
+TEST(Cli, GossipBesideTheorem1) {
+  Outcome o = fixroute("run torus:5x7 gossip --algorithm hamiltonian-2 --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["steps"], 17);
+  EXPECT_EQ(j["paper_formula"], 18);
+  EXPECT_EQ(j["lower_bound"], 17);
+  EXPECT_EQ(j["construction"], "square-switching");
+  EXPECT_EQ(j["packets_per_node"], 2);
+  EXPECT_EQ(j["ok"], true);
+  Outcome b = fixroute("bound torus:6x6 gossip --packets 2 --json");
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_EQ(nlohmann::json::parse(b.out)["lower_bound"], 18);
+  expect_bad_input("run ring:8 gossip --algorithm hamiltonian-2", "needs a 2D torus");
+}
+
 TEST(Cli, SmallSweepWritesCsvAndPasses) {
   fs::path csv = scratch() / "sweep.csv";
   Outcome o = fixroute("sweep --max-size 8 --quiet --csv " + csv.string());
   ASSERT_EQ(o.code, 0) << o.out << o.err;
   EXPECT_THAT(o.out, HasSubstr("0 failed"));
   std::string rows = slurp(csv);
-  EXPECT_THAT(rows, HasSubstr("line:8,total-exchange,furthest-first,all-port,full,ref,16,16,16,"));
-  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,full,ref,6,6,6,"));
-  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,half,ref,12,12,12,"));
+  EXPECT_THAT(rows, HasSubstr("line:8,total-exchange,furthest-first,all-port,full,ref,16,16,,16,"));
+  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,full,ref,6,6,,6,"));
+  EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,half,ref,12,12,,12,"));
+  EXPECT_THAT(rows, HasSubstr("torus:5x7,gossip,hamiltonian-2,all-port,full,systemc,17,17,18,17,1,704,38,true"));
 }

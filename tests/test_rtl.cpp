@@ -19,22 +19,29 @@ using ::testing::HasSubstr;
 namespace {
 
 struct Case {
-  std::string topology, algorithm;
+  std::string topology, collective, algorithm;
   PortModel model;
 };
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.topology << " " << c.algorithm << " " << c.model.label(); }
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.topology << " " << c.collective << " " << c.algorithm << " " << c.model.label();
+}
 
-// Every total-exchange algorithm on every verilated line and ring, in each port model.
+// Every registered algorithm on every verilated size it runs on; on lines and rings also
+// time-sliced (half-duplex and 1-port).
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const RtlModelInfo& m : rtl_models()) {
     Topology topo = Topology::parse(m.spec);
-    if (topo.kind() != TopologyKind::Line && topo.kind() != TopologyKind::Ring) continue;
-    for (const Algorithm& a : algorithm_registry())
-      if (a.collective == "total-exchange" && a.unsupported(topo).empty())
-        for (PortModel pm : {PortModel{}, PortModel{false, true}, PortModel{true, false}})
-          out.push_back({m.spec, a.name, pm});
+    const bool sliceable = topo.kind() == TopologyKind::Line || topo.kind() == TopologyKind::Ring;
+    for (const Algorithm& a : algorithm_registry()) {
+      if (!a.unsupported(topo).empty()) continue;
+      out.push_back({m.spec, a.collective, a.name, {}});
+      if (sliceable) {
+        out.push_back({m.spec, a.collective, a.name, PortModel{false, true}});
+        out.push_back({m.spec, a.collective, a.name, PortModel{true, false}});
+      }
+    }
   }
   return out;
 }
@@ -49,7 +56,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 RunResult run(const Case& c, const std::string& engine) {
   RunRequest req;
   req.topology = c.topology;
-  req.collective = "total-exchange";
+  req.collective = c.collective;
   req.algorithm = c.algorithm;
   req.engine = engine;
   req.port_model = c.model;
@@ -73,8 +80,15 @@ TEST_P(RtlAgainstRef, TraceIsIdenticalAndStepsMeetTheFormula) {
 
 INSTANTIATE_TEST_SUITE_P(Verilated, RtlAgainstRef, ::testing::ValuesIn(cases()), case_name);
 
+TEST(Rtl, Torus6x6GossipMeetsTheIssueTarget) {
+  RunResult r = run({"torus:6x6", "gossip", "hamiltonian-2", {}}, "rtl");
+  EXPECT_EQ(r.steps(), 18);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.engine_result.max_queue, 1);
+}
+
 TEST(Rtl, Ring8MeetsTheIssueTarget) {
-  RunResult r = run({"ring:8", "", {}}, "rtl");
+  RunResult r = run({"ring:8", "total-exchange", "", {}}, "rtl");
   EXPECT_EQ(r.steps(), 8);
   EXPECT_TRUE(r.ok());
 }
@@ -161,7 +175,7 @@ TEST(RtlFaults, PacketWithoutRuleIsReportedByBothEngines) {
 
 TEST(Rtl, UnbuiltSizeNamesTheBuiltOnes) {
   try {
-    run({"ring:9", "", {}}, "rtl");
+    run({"ring:9", "total-exchange", "", {}}, "rtl");
     FAIL() << "ring:9 is not verilated";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("no verilated ring:9; built sizes: "));

@@ -19,7 +19,7 @@ class ScoreboardTest : public ::testing::Test {
   void SetUp() override {
     NetworkTables t = build_tables(find_algorithm("total-exchange", "", topo_), topo_, {});
     trace_ = run_ref_engine(topo_, t, {}).trace;
-    demand_ = find_collective("total-exchange").packets(topo_);
+    demand_ = find_collective("total-exchange").packets(topo_, 1);
   }
   ScoreboardReport score(const std::vector<TraceEvent>& trace, PortModel m = {}) {
     return score_trace(topo_, m, demand_, trace);

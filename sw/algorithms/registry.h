@@ -34,6 +34,12 @@ struct Algorithm {
   std::function<NetworkTables(const Topology&)> build;
   // The cases the regression sweep (`fixroute sweep`) runs, with sizes up to `max_size`.
   std::function<std::vector<SweepCase>(int max_size)> sweep;
+  // Packets each node starts with (gossip algorithms; total exchange: unused).
+  int packets_per_node = 1;
+  // Optional: the paper's own count where `formula` is that of a construction beyond the
+  // paper (reported beside it), and which construction the tables of a size use.
+  std::function<std::optional<int64_t>(const Topology&)> paper_formula;
+  std::function<std::string(const Topology&)> construction;
 };
 
 std::vector<Algorithm>& algorithm_registry();

@@ -69,7 +69,8 @@ AlgorithmRegistrar message_shift_registrar({
         out.push_back({"ring:" + std::to_string(n), PortModel{true, false}});
       }
       return out;
-    }});
+    },
+    1, {}, {}});
 
 AlgorithmRegistrar plain_shift_registrar({
     "plain-shift", "total-exchange",
@@ -85,7 +86,8 @@ AlgorithmRegistrar plain_shift_registrar({
       std::vector<SweepCase> out;
       for (int n = 4; n <= max_size; n += 2) out.push_back({"ring:" + std::to_string(n), {}});
       return out;
-    }});
+    },
+    1, {}, {}});
 
 }  // namespace
 }  // namespace fixroute

@@ -34,21 +34,24 @@ struct PortOptions {
   PortModel model() const { return PortModel::parse(ports, duplex); }
 };
 
-int cmd_bound(const std::string& spec, const std::string& collective_name, const PortModel& model, bool as_json) {
+int cmd_bound(const std::string& spec, const std::string& collective_name, const PortModel& model, int packets_per_node,
+              bool as_json) {
   Topology topo = Topology::parse(spec);
   const Collective& c = find_collective(collective_name);
-  Bounds b = c.lower_bounds(topo, model);
+  Bounds b = c.lower_bounds(topo, model, packets_per_node);
   if (as_json) {
     nlohmann::json parts = nlohmann::json::object();
     for (const LowerBound& p : b.parts) parts[p.name] = p.steps;
-    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"port_model", model.ports_name()},
+    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"packets_per_node", packets_per_node},
+                                {"port_model", model.ports_name()},
                                 {"duplex", model.duplex_name()}, {"lower_bound", b.best()}, {"lower_bounds", parts},
                                 {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}}
                      .dump()
               << "\n";
     return 0;
   }
-  fmt::print("{} {} ({}): lower bound {} steps\n", topo.spec(), c.name, model.label(), b.best());
+  fmt::print("{} {} ({}{}): lower bound {} steps\n", topo.spec(), c.name, model.label(),
+             c.name == "gossip" ? fmt::format(", {} packet(s) per node", packets_per_node) : "", b.best());
   for (const LowerBound& p : b.parts) fmt::print("  {:<10} {:>8}  {}\n", p.name, p.steps, p.reason);
   fmt::print("  nodes {}, diameter {}, bisection width {}, min degree {}\n", topo.num_nodes(), topo.diameter(),
              topo.bisection_width(), topo.min_degree());
@@ -134,10 +137,12 @@ int sc_main(int argc, char** argv) {
   std::string bound_topology, bound_collective;
   PortOptions bound_ports;
   bool bound_json = false;
+  int bound_packets = 1;
   CLI::App* bound_cmd = app.add_subcommand("bound", "print the lower bounds on the step count");
   bound_cmd->add_option("topology", bound_topology, "topology spec")->required();
   bound_cmd->add_option("collective", bound_collective, "collective")->required();
   bound_cmd->add_flag("--json", bound_json, "print one JSON object");
+  bound_cmd->add_option("--packets", bound_packets, "packets per node (gossip), default 1")->check(CLI::Range(1, 64));
   bound_ports.add_to(bound_cmd);
 
   SweepOptions sweep;
@@ -195,7 +200,7 @@ int sc_main(int argc, char** argv) {
     }
     if (tab_cmd->parsed())
       return cmd_tables(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_dir);
-    if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_json);
+    if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_packets, bound_json);
     if (sweep_cmd->parsed()) {
       sweep.progress = !sweep_quiet;
       return run_sweep(sweep);

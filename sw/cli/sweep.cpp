@@ -69,10 +69,11 @@ int run_sweep(const SweepOptions& opt) {
 
   std::ofstream csv(opt.csv_path);
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,lower_bound,max_queue,table_bits,"
-         "clock_cycles,ok\n";
-  const char* layout = "{:<14} {:<15} {:<17} {:<14} {:<8} {:>7} {:>7} {:>7} {:>8}  {}\n";
-  fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "bound", "cycles", "ok");
+  csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
+         "table_bits,clock_cycles,ok\n";
+  const char* layout = "{:<14} {:<15} {:<17} {:<14} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {}\n";
+  fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
+             "cycles", "ok");
   int failures = 0;
   const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -89,12 +90,13 @@ int run_sweep(const SweepOptions& opt) {
     auto shown = [](const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); };
     fmt::print(layout, r["topology"].get<std::string>(), r["collective"].get<std::string>(),
                r["algorithm"].get<std::string>(), row.c.port_model.label(), r["engine"].get<std::string>(),
-               shown(r["steps"]), shown(r["formula"]), shown(r["lower_bound"]), shown(r["clock_cycles"]),
-               ok ? "ok" : "FAILED");
-    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
+               shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]), shown(r["lower_bound"]),
+               shown(r["clock_cycles"]), ok ? "ok" : "FAILED");
+    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
                        r["collective"].get<std::string>(), r["algorithm"].get<std::string>(),
                        r["port_model"].get<std::string>(), r["duplex"].get<std::string>(),
-                       r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]), text(r["lower_bound"]),
+                       r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]),
+                       text(r["paper_formula"]), text(r["lower_bound"]),
                        text(r["max_queue"]), text(r["table_bits_per_router"]), text(r["clock_cycles"]),
                        ok ? "true" : "false");
     if (opt.progress && ((i + 1) % 25 == 0 || i + 1 == rows.size())) {
