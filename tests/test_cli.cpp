@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/test_support.h"
+
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
 
@@ -26,14 +28,9 @@ fs::path scratch() {
   return dir;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using fixroute::testing_support::slurp;
 
-Outcome fixroute(const std::string& args) {
+Outcome run_cli(const std::string& args) {
   fs::path dir = scratch();
   std::string cmd = std::string("cd ") + dir.string() + " && " + FIXROUTE_BIN + " " + args + " >" +
                     (dir / "out").string() + " 2>" + (dir / "err").string();
@@ -46,7 +43,7 @@ Outcome fixroute(const std::string& args) {
 }
 
 void expect_bad_input(const std::string& args, const std::string& message) {
-  Outcome o = fixroute(args);
+  Outcome o = run_cli(args);
   EXPECT_EQ(o.code, 2) << args << "\n" << o.out << o.err;
   EXPECT_THAT(o.err, HasSubstr(message)) << args;
   EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << "one line: " << o.err;
@@ -55,7 +52,7 @@ void expect_bad_input(const std::string& args, const std::string& message) {
 }  // namespace
 
 TEST(Cli, Line12JsonMeetsTheFormula) {
-  Outcome o = fixroute("run line:12 total-exchange --engine ref --json");
+  Outcome o = run_cli("run line:12 total-exchange --engine ref --json");
   ASSERT_EQ(o.code, 0) << o.err;
   nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["topology"], "line:12");
@@ -70,7 +67,7 @@ TEST(Cli, Line12JsonMeetsTheFormula) {
 
 TEST(Cli, HumanSummaryAndTrace) {
   fs::path trace = scratch() / "ring7.csv";
-  Outcome o = fixroute("run ring:7 total-exchange --trace " + trace.string());
+  Outcome o = run_cli("run ring:7 total-exchange --trace " + trace.string());
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_THAT(o.out, HasSubstr("steps        6"));
   EXPECT_THAT(o.out, HasSubstr("result       ok"));
@@ -80,7 +77,7 @@ TEST(Cli, HumanSummaryAndTrace) {
 }
 
 TEST(Cli, PlainShiftHasNoFormula) {
-  Outcome o = fixroute("run ring:8 total-exchange --algorithm plain-shift --json");
+  Outcome o = run_cli("run ring:8 total-exchange --algorithm plain-shift --json");
   ASSERT_EQ(o.code, 0) << o.err;
   nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_TRUE(j["formula"].is_null());
@@ -88,7 +85,7 @@ TEST(Cli, PlainShiftHasNoFormula) {
 }
 
 TEST(Cli, HalfDuplexDoublesTheSteps) {
-  Outcome o = fixroute("run line:12 total-exchange --duplex half --json");
+  Outcome o = run_cli("run line:12 total-exchange --duplex half --json");
   ASSERT_EQ(o.code, 0) << o.err;
   nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["steps"], 72);
@@ -117,11 +114,11 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
 
 TEST(Cli, TablesWriteRunAndRefuseCorruption) {
   fs::path dir = scratch() / "tables-ring6";
-  Outcome w = fixroute("tables ring:6 total-exchange -o " + dir.string());
+  Outcome w = run_cli("tables ring:6 total-exchange -o " + dir.string());
   ASSERT_EQ(w.code, 0) << w.err;
   EXPECT_TRUE(fs::exists(dir / "network.json"));
   EXPECT_TRUE(fs::exists(dir / "router-5.hex"));
-  Outcome r = fixroute("run ring:6 total-exchange --json --tables " + dir.string());
+  Outcome r = run_cli("run ring:6 total-exchange --json --tables " + dir.string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["steps"], 5);
   expect_bad_input("run ring:8 total-exchange --tables " + dir.string(), "are for ring:6, not ring:8");
@@ -130,7 +127,7 @@ TEST(Cli, TablesWriteRunAndRefuseCorruption) {
 }
 
 TEST(Cli, Bound) {
-  Outcome o = fixroute("bound ring:10 total-exchange --json");
+  Outcome o = run_cli("bound ring:10 total-exchange --json");
   ASSERT_EQ(o.code, 0) << o.err;
   nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["lower_bound"], 13);  // ceil(99/8)
@@ -139,7 +136,7 @@ TEST(Cli, Bound) {
 }
 
 TEST(Cli, GossipBesideTheorem1) {
-  Outcome o = fixroute("run torus:5x7 gossip --algorithm hamiltonian-2 --json");
+  Outcome o = run_cli("run torus:5x7 gossip --algorithm hamiltonian-2 --json");
   ASSERT_EQ(o.code, 0) << o.err;
   nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["steps"], 17);
@@ -148,7 +145,7 @@ TEST(Cli, GossipBesideTheorem1) {
   EXPECT_EQ(j["construction"], "square-switching");
   EXPECT_EQ(j["packets_per_node"], 2);
   EXPECT_EQ(j["ok"], true);
-  Outcome b = fixroute("bound torus:6x6 gossip --packets 2 --json");
+  Outcome b = run_cli("bound torus:6x6 gossip --packets 2 --json");
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_EQ(nlohmann::json::parse(b.out)["lower_bound"], 18);
   expect_bad_input("run ring:8 gossip --algorithm hamiltonian-2", "needs a 2D torus");
@@ -156,7 +153,7 @@ TEST(Cli, GossipBesideTheorem1) {
 
 TEST(Cli, SmallSweepWritesCsvAndPasses) {
   fs::path csv = scratch() / "sweep.csv";
-  Outcome o = fixroute("sweep --max-size 8 --quiet --csv " + csv.string());
+  Outcome o = run_cli("sweep --max-size 8 --quiet --csv " + csv.string());
   ASSERT_EQ(o.code, 0) << o.out << o.err;
   EXPECT_THAT(o.out, HasSubstr("0 failed"));
   std::string rows = slurp(csv);

@@ -9,6 +9,8 @@
 #include "tb/cosim.h"
 #include "tb/rtl_driver.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 
@@ -43,10 +45,7 @@ const Algorithm& algorithm_named(const std::string& name, const Topology& topo) 
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  std::string s = info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label();
-  for (char& c : s)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
+  return testing_support::test_name(info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label());
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "sw/topology.h"
 #include "tb/run_case.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 
@@ -22,12 +24,7 @@ std::vector<std::string> tori(int from, int to) {
   return out;
 }
 
-std::string spec_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
+std::string spec_name(const ::testing::TestParamInfo<std::string>& info) { return testing_support::test_name(info.param); }
 
 RunResult run(const std::string& spec, const std::string& engine = "ref") {
   RunRequest req;

@@ -13,6 +13,8 @@
 #include "tb/rtl_engine.h"
 #include "tb/run_case.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 
@@ -47,10 +49,7 @@ std::vector<Case> cases() {
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  std::string s = info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label();
-  for (char& c : s)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
+  return testing_support::test_name(info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label());
 }
 
 RunResult run(const Case& c, const std::string& engine) {
@@ -191,8 +190,7 @@ TEST(Rtl, VcdIsWritten) {
   req.engine = "rtl";
   req.vcd_path = vcd.string();
   EXPECT_TRUE(run_case(req).ok());
-  std::ifstream in(vcd);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = testing_support::slurp(vcd);
   EXPECT_THAT(text, HasSubstr("$enddefinitions"));
   EXPECT_THAT(text, HasSubstr("link_valid"));
   std::filesystem::remove(vcd);

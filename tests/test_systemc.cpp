@@ -11,6 +11,8 @@
 #include "tb/engines.h"
 #include "tb/run_case.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 
@@ -44,12 +46,7 @@ std::vector<std::string> specs() {
   return out;
 }
 
-std::string spec_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
+std::string spec_name(const ::testing::TestParamInfo<std::string>& info) { return testing_support::test_name(info.param); }
 
 }  // namespace
 
@@ -99,8 +96,7 @@ TEST(Systemc, StrandedPacketIsAFault) {
 TEST(Systemc, VcdIsWritten) {
   std::filesystem::path vcd = std::filesystem::temp_directory_path() / ("fixroute_sc_" + std::to_string(::getpid()) + ".vcd");
   EXPECT_TRUE(run("ring:4", "systemc", "", {}, vcd.string()).ok());
-  std::ifstream in(vcd);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = testing_support::slurp(vcd);
   EXPECT_THAT(text, HasSubstr("$enddefinitions"));
   EXPECT_THAT(text, HasSubstr("step_go"));
   std::filesystem::remove(vcd);

@@ -10,6 +10,8 @@
 #include "sw/tables.h"
 #include "sw/topology.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
@@ -26,12 +28,7 @@ fs::path fresh_dir(const std::string& name) {
   return dir;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using fixroute::testing_support::slurp;
 
 void spit(const fs::path& p, const std::string& s) { std::ofstream(p) << s; }
 

@@ -6,6 +6,8 @@
 #include "sw/errors.h"
 #include "sw/topology.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -87,10 +89,7 @@ TEST(Topology, HypercubeFlipsBits) {
 }
 
 std::string spec_name(const ::testing::TestParamInfo<const char*>& info) {
-  std::string name = std::string("s_") + info.param;
-  for (char& c : name)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name + "_" + std::to_string(info.index);
+  return testing_support::test_name(std::string("s_") + info.param + "_" + std::to_string(info.index));
 }
 
 class TopologyProperties : public ::testing::TestWithParam<const char*> {};

@@ -10,6 +10,8 @@
 #include "sw/topology.h"
 #include "tb/run_case.h"
 
+#include "tests/test_support.h"
+
 using namespace fixroute;
 
 namespace {
@@ -114,11 +116,8 @@ TEST(RingPlainShift, ExcessGrowsLinearly) {
 using SlicedCase = std::tuple<const char*, const char*, bool>;
 class TimeSliced : public ::testing::TestWithParam<SlicedCase> {};
 std::string sliced_name(const ::testing::TestParamInfo<SlicedCase>& info) {
-  std::string name = std::string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) +
-                     (std::get<2>(info.param) ? "_1port" : "_halfduplex");
-  for (char& c : name)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
+  return testing_support::test_name(std::string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) +
+                                    (std::get<2>(info.param) ? "_1port" : "_halfduplex"));
 }
 TEST_P(TimeSliced, HalfDuplexAndOnePortCostAFactorOfTwo) {
   auto [spec, algorithm, one_port] = GetParam();
