@@ -149,6 +149,11 @@ TEST(Cli, GossipBesideTheorem1) {
   ASSERT_EQ(b.code, 0) << b.err;
   EXPECT_EQ(nlohmann::json::parse(b.out)["lower_bound"], 18);
   expect_bad_input("run ring:8 gossip --algorithm hamiltonian-2", "needs a 2D torus");
+  fs::path svg = scratch() / "t66.svg";
+  Outcome d = run_cli("draw torus:6x6 gossip -o " + svg.string());
+  ASSERT_EQ(d.code, 0) << d.err;
+  EXPECT_THAT(slurp(svg), HasSubstr("torus:6x6 gossip [hamiltonian-2] (paper-zigzag)"));
+  expect_bad_input("draw ring:6 total-exchange -o " + svg.string(), "draw takes a 2D torus");
 }
 
 TEST(Cli, SmallSweepWritesCsvAndPasses) {

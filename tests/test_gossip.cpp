@@ -5,6 +5,7 @@
 
 #include "sw/algorithms/registry.h"
 #include "sw/algorithms/torus_cycles.h"
+#include "sw/draw.h"
 #include "sw/errors.h"
 #include "sw/formulas.h"
 #include "sw/topology.h"
@@ -107,4 +108,25 @@ TEST(HamiltonianTwo, IssueTargets) {
 TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {
   EXPECT_THROW(run("ring:8"), std::exception);
   EXPECT_THROW(run("torus:3x3x3"), std::exception);
+}
+
+TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
+  // The picture of torus:5x7's tables: two colours, each on P links (a wrap-around link is
+  // drawn as two dashed stubs).
+  Topology t = Topology::parse("torus:5x7");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2", t), t, {});
+  std::string svg = draw_port_rules(t, tables, "test");
+  auto links = [&](const std::string& colour) {
+    int solid = 0, stubs = 0;
+    for (size_t at = svg.find("<line"); at != std::string::npos; at = svg.find("<line", at + 1)) {
+      std::string element = svg.substr(at, svg.find("/>", at) - at);
+      if (element.find("stroke=\"" + colour + "\"") == std::string::npos) continue;
+      (element.find("dasharray") == std::string::npos ? solid : stubs)++;
+    }
+    return solid + stubs / 2;
+  };
+  EXPECT_EQ(links("#d62728"), 35);
+  EXPECT_EQ(links("#1f77b4"), 35);
+  EXPECT_EQ(links("#2ca02c"), 0) << "exactly two cycles";
+  EXPECT_THROW(draw_port_rules(Topology::parse("ring:5"), tables, "x"), InputError);
 }

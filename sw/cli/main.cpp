@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,7 @@
 #include "../../tb/run_case.h"
 #include "../algorithms/registry.h"
 #include "../collectives.h"
+#include "../draw.h"
 #include "../errors.h"
 #include "../topology.h"
 #include "sweep.h"
@@ -94,6 +96,20 @@ int cmd_cosim(const std::string& spec, const std::string& collective, const std:
   return r.agree ? 0 : kExitFailed;
 }
 
+int cmd_draw(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
+             const std::string& path) {
+  Topology topo = Topology::parse(spec);
+  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
+  NetworkTables tables = build_tables(a, topo, PortModel{});
+  std::string title = fmt::format("{} {} [{}]", topo.spec(), collective, a.name);
+  if (a.construction) title += " (" + a.construction(topo) + ")";
+  std::ofstream out(path);
+  out << draw_port_rules(topo, tables, title);
+  if (!out) throw InputError(fmt::format("cannot write '{}'", path));
+  fmt::print("wrote {}\n", path);
+  return 0;
+}
+
 int cmd_list() {
   fmt::print("collectives:\n");
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
@@ -167,6 +183,13 @@ int sc_main(int argc, char** argv) {
   cosim_cmd->add_flag("--json", cosim_json, "print one JSON object");
   cosim_ports.add_to(cosim_cmd);
 
+  std::string draw_topology, draw_collective, draw_algorithm, draw_path;
+  CLI::App* draw_cmd = app.add_subcommand("draw", "draw a 2D torus's port rules as SVG, each cycle in its own colour");
+  draw_cmd->add_option("topology", draw_topology, "a torus:AxB spec")->required();
+  draw_cmd->add_option("collective", draw_collective, "collective, e.g. gossip")->required();
+  draw_cmd->add_option("--algorithm", draw_algorithm, "algorithm name (default: the paper's optimal one)");
+  draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write")->required();
+
   CLI::App* list_cmd = app.add_subcommand("list", "list collectives, algorithms and engines");
 
   std::string names;
@@ -207,6 +230,7 @@ int sc_main(int argc, char** argv) {
     }
     if (cosim_cmd->parsed())
       return cmd_cosim(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(), cosim_json);
+    if (draw_cmd->parsed()) return cmd_draw(draw_topology, draw_collective, draw_algorithm, draw_path);
     if (list_cmd->parsed()) return cmd_list();
   } catch (const InputError& e) {
     fmt::print(stderr, "fixroute: error: {}\n", e.what());
