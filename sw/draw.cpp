@@ -13,7 +13,7 @@ namespace fixroute {
 namespace {
 
 constexpr int kPitch = 56;   // pixels between neighbouring nodes
-constexpr int kMargin = 48;  // room for the wrap-around stubs and the title
+constexpr int kMargin = 48;  // room for the wrap-around half-links and the title
 constexpr const char* kColours[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
 
 }  // namespace
@@ -58,21 +58,21 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
     svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"4\"{}/>\n", x1, y1,
                        x2, y2, kColours[colour % 6], wrap ? " stroke-dasharray=\"4 3\"" : "");
   };
-  const int stub = kMargin - 10;
+  const int half_link = kMargin - 10;
   for (int i = 0; i < n; ++i) {
     const int r = i / cols, c = i % cols;
     const int east = trail[static_cast<size_t>(i)][2], south = trail[static_cast<size_t>(i)][0];
     if (c + 1 < cols) {
       line(x(c), y(r), x(c + 1), y(r), east, false);
-    } else {  // wrap-around link: a stub on each side
-      line(x(c), y(r), x(c) + stub, y(r), east, true);
-      line(x(0) - stub, y(r), x(0), y(r), east, true);
+    } else {  // wrap-around link: a dashed half-link on each side
+      line(x(c), y(r), x(c) + half_link, y(r), east, true);
+      line(x(0) - half_link, y(r), x(0), y(r), east, true);
     }
     if (r + 1 < rows) {
       line(x(c), y(r), x(c), y(r + 1), south, false);
     } else {
-      line(x(c), y(r), x(c), y(r) + stub, south, true);
-      line(x(c), y(0) - stub, x(c), y(0), south, true);
+      line(x(c), y(r), x(c), y(r) + half_link, south, true);
+      line(x(c), y(0) - half_link, x(c), y(0), south, true);
     }
   }
   for (int i = 0; i < n; ++i)

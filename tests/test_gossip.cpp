@@ -112,18 +112,18 @@ TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {
 
 TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
   // The picture of torus:5x7's tables: two colours, each on P links (a wrap-around link is
-  // drawn as two dashed stubs).
+  // drawn as two dashed half-links).
   Topology t = Topology::parse("torus:5x7");
   NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2", t), t, {});
   std::string svg = draw_port_rules(t, tables, "test");
   auto links = [&](const std::string& colour) {
-    int solid = 0, stubs = 0;
+    int solid = 0, halves = 0;
     for (size_t at = svg.find("<line"); at != std::string::npos; at = svg.find("<line", at + 1)) {
       std::string element = svg.substr(at, svg.find("/>", at) - at);
       if (element.find("stroke=\"" + colour + "\"") == std::string::npos) continue;
-      (element.find("dasharray") == std::string::npos ? solid : stubs)++;
+      (element.find("dasharray") == std::string::npos ? solid : halves)++;
     }
-    return solid + stubs / 2;
+    return solid + halves / 2;
   };
   EXPECT_EQ(links("#d62728"), 35);
   EXPECT_EQ(links("#1f77b4"), 35);
