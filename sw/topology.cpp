@@ -148,14 +148,6 @@ int Topology::min_degree() const {
   return m;
 }
 
-std::vector<Arc> Topology::arcs() const {
-  std::vector<Arc> out;
-  for (int n = 0; n < num_nodes_; ++n)
-    for (int p = 0; p < num_ports_; ++p)
-      if (nbr_[index(n, p)] >= 0) out.push_back({n, nbr_[index(n, p)]});
-  return out;
-}
-
 int64_t Topology::num_arcs() const {
   return std::count_if(nbr_.begin(), nbr_.end(), [](int v) { return v >= 0; });
 }

@@ -16,11 +16,6 @@ namespace fixroute {
 
 enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube };
 
-struct Arc {
-  int from;
-  int to;
-};
-
 // A straight cut through the middle of the longest dimension: the two side sizes and
 // the number of links crossing it (one arc each way per link). For line, ring and
 // hypercube it is a minimum bisection; bounds derived from it are valid for any cut.
@@ -55,7 +50,6 @@ class Topology {
 
   int degree(int node) const;
   int min_degree() const;
-  std::vector<Arc> arcs() const;
   int64_t num_arcs() const;
 
   int distance(int a, int b) const;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <tuple>
 
 #include "errors.h"
@@ -29,26 +28,6 @@ void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) 
   std::ofstream out(path);
   out << trace_to_csv(trace);
   if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
-}
-
-std::vector<TraceEvent> parse_trace(const std::string& csv) {
-  std::istringstream in(csv);
-  std::string line;
-  if (!std::getline(in, line) || line != kTraceHeader)
-    throw InputError(fmt::format("bad trace: the first line is not '{}'", kTraceHeader));
-  std::vector<TraceEvent> out;
-  int lineno = 1;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty()) continue;
-    TraceEvent e;
-    char extra = 0;
-    if (std::sscanf(line.c_str(), "%ld,%d,%d,%d,%d,%d%c", &e.step, &e.from, &e.to, &e.origin, &e.dest, &e.seq,
-                    &extra) != 6)
-      throw InputError(fmt::format("bad trace: line {} is not six integers", lineno));
-    out.push_back(e);
-  }
-  return out;
 }
 
 }  // namespace fixroute

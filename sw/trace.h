@@ -24,6 +24,5 @@ constexpr const char* kTraceHeader = "step,from,to,origin,dest,seq";
 void sort_trace(std::vector<TraceEvent>& trace);
 std::string trace_to_csv(const std::vector<TraceEvent>& trace);
 void write_trace(const std::vector<TraceEvent>& trace, const std::string& path);  // throws InputError
-std::vector<TraceEvent> parse_trace(const std::string& csv);                        // throws InputError
 
 }  // namespace fixroute
