@@ -16,7 +16,8 @@ namespace {
 // Ports of a 2D torus (topology.h): 0 = S (bottom), 1 = N (top), 2 = E (right), 3 = W (left).
 constexpr int kS = 0, kN = 1, kE = 2, kW = 3;
 constexpr int kMaxPasses = 100;
-constexpr unsigned kAttempts = 40;
+constexpr unsigned kAttempts = 400;
+constexpr long long kWorkBudget = 1'500'000'000;  // cycle-count evaluations x nodes: about 10 s at most
 
 void pair_ports(std::array<int, 4>& partner, int a, int b, int c, int d) {
   partner[static_cast<size_t>(a)] = b;
@@ -121,7 +122,8 @@ Pairing square_switching(const Topology& t) {
   // Restarts from rows | columns with the next seed when a search stalls; the seeds are
   // fixed, so the same tables come out on every run (std::shuffle is the standard
   // library's: another library may find other, equally verified, cycles).
-  for (unsigned attempt = 0; attempt < kAttempts && cycles != 2; ++attempt) {
+  long long work = 0;
+  for (unsigned attempt = 0; attempt < kAttempts && cycles != 2 && work < kWorkBudget; ++attempt) {
     for (auto& f : cycle_of) f = {0, 1};
     for (int d = 0; d + 1 < std::min(rows, cols); ++d) try_switch(d, d);  // merges rows d, d+1 and columns d, d+1
     cycles = count_cycles();
@@ -129,12 +131,13 @@ Pairing square_switching(const Topology& t) {
     // a pass without one ends with three random moves (a kick off the plateau).
     std::mt19937 rng(20261122 + attempt);
     std::iota(order.begin(), order.end(), 0);
-    for (int pass = 0; cycles > 2 && pass < kMaxPasses; ++pass) {
+    for (int pass = 0; cycles > 2 && pass < kMaxPasses && work < kWorkBudget; ++pass) {
       std::shuffle(order.begin(), order.end(), rng);
       bool improved = false;
       for (int m : order) {
         if (!try_move(m)) continue;
         int now = count_cycles();
+        work += n;
         if (now < cycles) {
           cycles = now;
           improved = true;

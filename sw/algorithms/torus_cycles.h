@@ -28,8 +28,8 @@ Pairing paper_zigzag(const Topology& torus);
 // then greedily wherever the number of cycles drops, with seeded random kicks on plateaus.
 // Square switches keep the parity of each factor's crossings of every row and column gap;
 // switching a whole alternating row or column (on an even side) changes it. Deterministic,
-// with 40 seeded restarts. Of all sizes from 3x3 to 32x32 only 4x25, 4x27, 4x29, 4x31 and
-// their transposes are not reached: it then throws InputError (tests cover 3..16).
+// with up to 400 seeded restarts within a work budget of a few seconds. Of all sizes from
+// 3x3 to 32x32 only 4x31 and 31x4 are not reached: it then throws InputError.
 Pairing square_switching(const Topology& torus);
 
 // The trails of a pairing, each as the (node, out-port) sequence of one direction.
