@@ -310,6 +310,7 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
   json manifest = {{"format", "fixroute-tables"}, {"version", kTableVersion}, {"topology", tables.topology},
                    {"collective", tables.collective}, {"algorithm", tables.algorithm},
                    {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
+                   {"construction", tables.construction},
                    {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}, {"routers", routers}};
   manifest["checksum"] = hex32(json_crc(manifest));
   write_file(fs::path(dir) / "network.json", manifest.dump(1) + "\n");
@@ -326,6 +327,7 @@ NetworkTables load_tables(const std::string& dir) {
     t.collective = m.at("collective").get<std::string>();
     t.algorithm = m.at("algorithm").get<std::string>();
     t.port_model = PortModel::parse(m.at("port_model").get<std::string>(), m.at("duplex").get<std::string>());
+    t.construction = m.at("construction").get<std::string>();
     const json& routers = m.at("routers");
     if (static_cast<int>(routers.size()) != topo.num_nodes())
       bad_table(mwhat, fmt::format("lists {} routers, {} has {}", routers.size(), topo.spec(), topo.num_nodes()));

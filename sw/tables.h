@@ -70,6 +70,7 @@ struct NetworkTables {
   std::string collective;
   std::string algorithm;
   PortModel port_model;
+  std::string construction;          // which construction built them, where an algorithm has several
   std::vector<RouterTable> routers;  // routers[i].node == i
 };
 

@@ -43,7 +43,7 @@ RunResult run_case(const RunRequest& req) {
   r.nodes = topology.num_nodes();
   r.formula = algorithm.formula(topology, model);
   if (algorithm.paper_formula) r.paper_formula = algorithm.paper_formula(topology);
-  if (algorithm.construction) r.construction = algorithm.construction(topology);
+  r.construction = tables.construction;
   r.packets_per_node = algorithm.packets_per_node;
   r.bounds = collective.lower_bounds(topology, model, r.packets_per_node);
   for (const RouterTable& rt : tables.routers) {

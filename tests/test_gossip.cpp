@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "sw/algorithms/registry.h"
 #include "sw/algorithms/torus_cycles.h"
 #include "sw/draw.h"
@@ -130,4 +132,16 @@ TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
   EXPECT_EQ(links("#1f77b4"), 35);
   EXPECT_EQ(links("#2ca02c"), 0) << "exactly two cycles";
   EXPECT_THROW(draw_port_rules(Topology::parse("ring:5"), tables, "x"), InputError);
+}
+
+TEST(HamiltonianTwo, TableFilesKeepTheConstruction) {
+  Topology t = Topology::parse("torus:3x5");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2", t), t, {});
+  std::string dir = (std::filesystem::temp_directory_path() / ("fixroute_g_" + std::to_string(::getpid()))).string();
+  write_tables(tables, t, dir);
+  NetworkTables back = load_tables(dir);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(back.construction, "square-switching");
+  ASSERT_EQ(back.routers.size(), tables.routers.size());
+  for (size_t i = 0; i < back.routers.size(); ++i) EXPECT_EQ(back.routers[i], tables.routers[i]);
 }

@@ -23,6 +23,7 @@ std::string torus2d_only(const Topology& t) {
 NetworkTables hamiltonian_two(const Topology& topo) {
   const torus_cycles::Decomposition d = torus_cycles::hamiltonian_decomposition(topo);
   NetworkTables t = scheduling::empty_tables(topo, "gossip", "hamiltonian-2", Discipline::Fifo);
+  t.construction = d.construction;
   for (RouterTable& r : t.routers)
     for (int port = 0; port < 4; ++port)
       r.ports[static_cast<size_t>(port)].forward_mask = 1u << d.pairing[static_cast<size_t>(r.node)][static_cast<size_t>(port)];
@@ -59,8 +60,7 @@ AlgorithmRegistrar hamiltonian_two_registrar({
     hamiltonian_two, torus_cases, 2,
     [](const Topology& t) -> std::optional<int64_t> {
       return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
-    },
-    [](const Topology& t) { return torus_cycles::hamiltonian_decomposition(t).construction; }});
+    }});
 
 }  // namespace
 }  // namespace fixroute

@@ -37,9 +37,8 @@ struct Algorithm {
   // Packets each node starts with (gossip algorithms; total exchange: unused).
   int packets_per_node = 1;
   // Optional: the paper's own count where `formula` is that of a construction beyond the
-  // paper (reported beside it), and which construction the tables of a size use.
+  // paper (reported beside it).
   std::function<std::optional<int64_t>(const Topology&)> paper_formula;
-  std::function<std::string(const Topology&)> construction;
 };
 
 std::vector<Algorithm>& algorithm_registry();

@@ -67,7 +67,7 @@ AlgorithmRegistrar furthest_first_registrar({
     "each node sends the packet with the furthest to go first (total-exchange paper, section 3)",
     line_only, [](const Topology&) { return true; },
     [](const Topology& t, const PortModel& m) { return sliced(formulas::total_exchange_line(t.num_nodes()), m); },
-    furthest_first, line_cases, 1, {}, {}});
+    furthest_first, line_cases, 1, {}});
 
 AlgorithmRegistrar scatter_sequence_registrar({
     "scatter-sequence", "total-exchange",
@@ -76,7 +76,7 @@ AlgorithmRegistrar scatter_sequence_registrar({
     [](const Topology& t, const PortModel& m) {
       return sliced(formulas::total_exchange_line_scatterings(t.num_nodes()), m);
     },
-    scatter_sequence, line_cases, 1, {}, {}});
+    scatter_sequence, line_cases, 1, {}});
 
 }  // namespace
 }  // namespace fixroute

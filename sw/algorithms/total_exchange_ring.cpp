@@ -70,7 +70,7 @@ AlgorithmRegistrar message_shift_registrar({
       }
       return out;
     },
-    1, {}, {}});
+    1, {}});
 
 AlgorithmRegistrar plain_shift_registrar({
     "plain-shift", "total-exchange",
@@ -87,7 +87,7 @@ AlgorithmRegistrar plain_shift_registrar({
       for (int n = 4; n <= max_size; n += 2) out.push_back({"ring:" + std::to_string(n), {}});
       return out;
     },
-    1, {}, {}});
+    1, {}});
 
 }  // namespace
 }  // namespace fixroute

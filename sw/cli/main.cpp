@@ -102,7 +102,7 @@ int cmd_draw(const std::string& spec, const std::string& collective, const std::
   const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
   NetworkTables tables = build_tables(a, topo, PortModel{});
   std::string title = fmt::format("{} {} [{}]", topo.spec(), collective, a.name);
-  if (a.construction) title += " (" + a.construction(topo) + ")";
+  if (!tables.construction.empty()) title += " (" + tables.construction + ")";
   std::ofstream out(path);
   out << draw_port_rules(topo, tables, title);
   if (!out) throw InputError(fmt::format("cannot write '{}'", path));
