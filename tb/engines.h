@@ -1,5 +1,5 @@
 // The engines a run can use, by name (DESIGN.md "Three engines, one trace"). `ref` is
-// always built; hardware engines register here from the files that drive them.
+// listed here; the hardware engines register from the files that drive them.
 #pragma once
 #include <functional>
 #include <string>
@@ -20,10 +20,8 @@ struct Engine {
   bool one_run_per_process = false;
 };
 
-// Every engine name the command line accepts, built into this binary or not.
-const std::vector<std::string>& engine_names();
 std::vector<Engine>& engine_registry();
-// Throws InputError for an unknown engine or one this build does not include.
+// Throws InputError for an unknown engine, naming the registered ones.
 const Engine& find_engine(const std::string& name);
 
 struct EngineRegistrar {
