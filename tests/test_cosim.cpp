@@ -9,59 +9,25 @@
 #include "tb/cosim.h"
 #include "tb/rtl_driver.h"
 
-#include "tests/test_support.h"
+#include "tests/verilated_cases.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
 
-namespace {
-
-struct Case {
-  std::string topology, algorithm;
-  PortModel model;
-};
-void PrintTo(const Case& c, std::ostream* os) { *os << c.topology << " " << c.algorithm << " " << c.model.label(); }
-
-// Every registered algorithm on every verilated size it runs on (half-duplex too on
-// lines and rings).
-std::vector<Case> cases() {
-  std::vector<Case> out;
-  for (const RtlModelInfo& m : rtl_models()) {
-    Topology topo = Topology::parse(m.spec);
-    for (const Algorithm& a : algorithm_registry())
-      if (a.unsupported(topo).empty()) {
-        out.push_back({m.spec, a.name, {}});
-        if (topo.kind() == TopologyKind::Line || topo.kind() == TopologyKind::Ring)
-          out.push_back({m.spec, a.name, PortModel{false, true}});
-      }
-  }
-  return out;
-}
-
-const Algorithm& algorithm_named(const std::string& name, const Topology& topo) {
-  for (const Algorithm& a : algorithm_registry())
-    if (a.name == name) return find_algorithm(a.collective, name, topo);
-  throw std::logic_error("no algorithm " + name);
-}
-
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return testing_support::test_name(info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label());
-}
-
-}  // namespace
-
-class Cosim : public ::testing::TestWithParam<Case> {};
+class Cosim : public ::testing::TestWithParam<testing_support::VerilatedCase> {};
 
 TEST_P(Cosim, SystemcAndRtlAgreeEveryCycle) {
   Topology topo = Topology::parse(GetParam().topology);
-  NetworkTables t = build_tables(algorithm_named(GetParam().algorithm, topo), topo, GetParam().model);
+  NetworkTables t =
+      build_tables(find_algorithm(GetParam().collective, GetParam().algorithm, topo), topo, GetParam().model);
   CosimReport r = run_cosim(topo, t, t);
   EXPECT_TRUE(r.agree) << r.divergence;
   EXPECT_GT(r.crossings, 0);
   EXPECT_GT(r.cycles, 2 * r.steps);
 }
 
-INSTANTIATE_TEST_SUITE_P(Verilated, Cosim, ::testing::ValuesIn(cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Verilated, Cosim, ::testing::ValuesIn(testing_support::verilated_cases({PortModel{false, true}})),
+                         testing_support::verilated_case_name);
 
 TEST(CosimTorus, StraightLineTablesAgree) {
   Topology topo = Topology::parse("torus:4x4");

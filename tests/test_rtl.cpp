@@ -14,43 +14,14 @@
 #include "tb/run_case.h"
 
 #include "tests/test_support.h"
+#include "tests/verilated_cases.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
 
 namespace {
 
-struct Case {
-  std::string topology, collective, algorithm;
-  PortModel model;
-};
-
-void PrintTo(const Case& c, std::ostream* os) {
-  *os << c.topology << " " << c.collective << " " << c.algorithm << " " << c.model.label();
-}
-
-// Every registered algorithm on every verilated size it runs on; on lines and rings also
-// time-sliced (half-duplex and 1-port).
-std::vector<Case> cases() {
-  std::vector<Case> out;
-  for (const RtlModelInfo& m : rtl_models()) {
-    Topology topo = Topology::parse(m.spec);
-    const bool sliceable = topo.kind() == TopologyKind::Line || topo.kind() == TopologyKind::Ring;
-    for (const Algorithm& a : algorithm_registry()) {
-      if (!a.unsupported(topo).empty()) continue;
-      out.push_back({m.spec, a.collective, a.name, {}});
-      if (sliceable) {
-        out.push_back({m.spec, a.collective, a.name, PortModel{false, true}});
-        out.push_back({m.spec, a.collective, a.name, PortModel{true, false}});
-      }
-    }
-  }
-  return out;
-}
-
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return testing_support::test_name(info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label());
-}
+using Case = testing_support::VerilatedCase;
 
 RunResult run(const Case& c, const std::string& engine) {
   RunRequest req;
@@ -77,7 +48,9 @@ TEST_P(RtlAgainstRef, TraceIsIdenticalAndStepsMeetTheFormula) {
   EXPECT_GE(*rtl.engine_result.clock_cycles, 2 * rtl.steps()) << "a step is at least SEND + RECEIVE";
 }
 
-INSTANTIATE_TEST_SUITE_P(Verilated, RtlAgainstRef, ::testing::ValuesIn(cases()), case_name);
+INSTANTIATE_TEST_SUITE_P(Verilated, RtlAgainstRef,
+                         ::testing::ValuesIn(testing_support::verilated_cases({PortModel{false, true}, PortModel{true, false}})),
+                         testing_support::verilated_case_name);
 
 TEST(Rtl, Torus6x6GossipMeetsTheIssueTarget) {
   RunResult r = run({"torus:6x6", "gossip", "hamiltonian-2", {}}, "rtl");

@@ -1,0 +1,43 @@
+// The cases the RTL and co-simulation suites run: every registered algorithm on every
+// verilated size it runs on, plus, on lines and rings, the given time-sliced port models.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "sw/algorithms/registry.h"
+#include "sw/topology.h"
+#include "tb/rtl_driver.h"
+#include "tests/test_support.h"
+
+namespace fixroute::testing_support {
+
+struct VerilatedCase {
+  std::string topology, collective, algorithm;
+  PortModel model;
+};
+
+inline void PrintTo(const VerilatedCase& c, std::ostream* os) {
+  *os << c.topology << " " << c.collective << " " << c.algorithm << " " << c.model.label();
+}
+
+inline std::vector<VerilatedCase> verilated_cases(const std::vector<PortModel>& sliced_models) {
+  std::vector<VerilatedCase> out;
+  for (const RtlModelInfo& m : rtl_models()) {
+    Topology topo = Topology::parse(m.spec);
+    const bool sliceable = topo.kind() == TopologyKind::Line || topo.kind() == TopologyKind::Ring;
+    for (const Algorithm& a : algorithm_registry()) {
+      if (!a.unsupported(topo).empty()) continue;
+      out.push_back({m.spec, a.collective, a.name, {}});
+      if (sliceable)
+        for (const PortModel& pm : sliced_models) out.push_back({m.spec, a.collective, a.name, pm});
+    }
+  }
+  return out;
+}
+
+inline std::string verilated_case_name(const ::testing::TestParamInfo<VerilatedCase>& info) {
+  return test_name(info.param.topology + "_" + info.param.algorithm + "_" + info.param.model.label());
+}
+
+}  // namespace fixroute::testing_support
