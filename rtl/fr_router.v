@@ -44,7 +44,7 @@ module fr_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]      node_word;
     wire [95:0]      entry_words;
-    wire [P*32-1:0]  port_words;   // bits 15:P of the mask and 31:28, 19:17 are reserved
+    wire [P*96-1:0]  port_words;   // per port {switch step, tap in-ports after | before, rule}
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0]      initial_count;
     reg  [INDEX_W-1:0] release_index;
@@ -84,12 +84,16 @@ module fr_router #(
     genvar p, q;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_out
-            wire        furthest_first = port_words[p*32 + 16];
-            wire [3:0]  period         = port_words[p*32 + 20 +: 4];
-            wire [3:0]  phase          = port_words[p*32 + 24 +: 4];
+            wire        furthest_first = port_words[p*96 + 16];
+            wire [3:0]  period         = port_words[p*96 + 20 +: 4];
+            wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
             assign may_send[p]  = slot[p*4 +: 4] == phase;
+            // The tap of this out-port: the in-port whose broadcast arrivals it copies in
+            // this step (0xFF: none).
+            wire [23:0] switch_step = port_words[p*96 + 64 +: 24];
+            wire [7:0]  tap_source  = (step < switch_step) ? port_words[p*96 + 32 +: 8] : port_words[p*96 + 40 +: 8];
 
-            // Lane q carries the arrival on in-port q, or (lane 0) a release.
+            // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a release.
             wire [P-1:0]       lane_valid;
             wire [P*PKT_W-1:0] lane_data;
             for (q = 0; q < P; q = q + 1) begin : g_lane
@@ -98,14 +102,18 @@ module fr_router #(
                 wire [FIELD_W-1:0] hops     = pkt[3*FIELD_W +: FIELD_W];
                 // hops counts the arc just crossed: the packet goes on only if hops > 1
                 wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                              hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}} && port_words[q*32 + p];
+                                              hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}} && port_words[q*96 + p];
                 wire [PKT_W-1:0]   onward   = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
+                // a broadcast copy the tap takes leaves with one hop left
+                wire               taps     = receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
+                wire [PKT_W-1:0]   tapped   = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
+                wire [PKT_W-1:0]   arrival  = forwards ? onward : tapped;  // the table never does both
                 if (q == 0) begin : g_release_lane
-                    assign lane_valid[q] = forwards || (releasing && entry_port == p);
-                    assign lane_data[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
+                    assign lane_valid[q] = forwards || taps || (releasing && entry_port == p);
+                    assign lane_data[q*PKT_W +: PKT_W] = receiving ? arrival : entry_packet;
                 end else begin : g_arrival_lane
-                    assign lane_valid[q] = forwards;
-                    assign lane_data[q*PKT_W +: PKT_W] = onward;
+                    assign lane_valid[q] = forwards || taps;
+                    assign lane_data[q*PKT_W +: PKT_W] = arrival;
                 end
             end
 
@@ -144,7 +152,7 @@ module fr_router #(
         for (q = 0; q < P; q = q + 1) begin : g_in
             wire [FIELD_W-1:0] dest    = in_data[q*PKT_W + FIELD_W +: FIELD_W];
             wire [FIELD_W-2:0] hops_hi = in_data[q*PKT_W + 3*FIELD_W + 1 +: FIELD_W-1];  // hops > 1?
-            wire [P-1:0]       in_mask = port_words[q*32 +: P];
+            wire [P-1:0]       in_mask = port_words[q*96 +: P];
             always @(posedge clk) begin
                 if (rst)
                     unroutable[q] <= 1'b0;

@@ -1,6 +1,7 @@
 // fr_table_mem: one router's table memory, written word by word through the
 // configuration port from the scheduler's memory image (docs/table-format.md), and
 // checked before the router may run: magic word, version, port count, length and CRC-32.
+// Version 2 images: three words per port (rule; taps before | after; switch step).
 // A table that did not load raises table_error; the router never runs on zeros.
 module fr_table_mem #(
     parameter integer P         = 2,    // ports of the router
@@ -20,12 +21,13 @@ module fr_table_mem #(
     // decoded contents
     output wire [31:0]          node_word,
     output wire [31:0]          initial_count,
-    output wire [P*32-1:0]      port_words,
+    output wire [P*96-1:0]      port_words,   // per port {switch step, taps, rule}
     input  wire [INDEX_W-1:0]   entry_index,
     output wire [95:0]          entry_words   // {word2, word1, word0} of initial packet entry_index
 );
     localparam [31:0] MAGIC   = 32'h46525442;  // "FRTB"
-    localparam [31:0] VERSION = 32'd1;
+    localparam [31:0] VERSION = 32'd2;
+    localparam integer PORT_WORDS = 3;
     localparam integer HEADER = 5;
 
     reg [31:0] mem [0:MEM_WORDS-1];
@@ -48,7 +50,7 @@ module fr_table_mem #(
         end
     endfunction
 
-    wire [31:0] expected_words = HEADER + P + 3 * mem[4] + 1;
+    wire [31:0] expected_words = HEADER + PORT_WORDS * P + 3 * mem[4] + 1;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -72,7 +74,7 @@ module fr_table_mem #(
             end
             if (cfg_done) begin
                 if (order_error)                               table_error <= 3'd6;
-                else if (words_written < HEADER + P + 1)       table_error <= 3'd4;
+                else if (words_written < HEADER + PORT_WORDS * P + 1) table_error <= 3'd4;
                 else if (mem[0] != MAGIC)                      table_error <= 3'd1;
                 else if (mem[1] != VERSION)                    table_error <= 3'd2;
                 else if (mem[3] != P)                          table_error <= 3'd3;
@@ -89,11 +91,12 @@ module fr_table_mem #(
     genvar p;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_port
-            assign port_words[p*32 +: 32] = mem[HEADER + p];
+            assign port_words[p*96 +: 96] = {mem[HEADER + PORT_WORDS*p + 2], mem[HEADER + PORT_WORDS*p + 1],
+                                             mem[HEADER + PORT_WORDS*p]};
         end
     endgenerate
 
-    wire [31:0] entry_base = HEADER + P + 3 * {{(32-INDEX_W){1'b0}}, entry_index};
+    wire [31:0] entry_base = HEADER + PORT_WORDS * P + 3 * {{(32-INDEX_W){1'b0}}, entry_index};
     wire        entry_in_range = entry_base + 2 < MEM_WORDS;
     assign entry_words = entry_in_range
         ? {mem[entry_base[ADDR_W-1:0] + 2], mem[entry_base[ADDR_W-1:0] + 1], mem[entry_base[ADDR_W-1:0]]}

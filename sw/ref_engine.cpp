@@ -80,21 +80,17 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
         if (!w) continue;
         Packet pkt = *w;
         w.reset();
-        uint32_t mask = table.ports[static_cast<size_t>(q)].forward_mask;
-        router_rules::Arrival what = router_rules::on_arrival(pkt, i, mask);
-        if (what == router_rules::Arrival::Consumed || what == router_rules::Arrival::Ends) continue;
-        if (what == router_rules::Arrival::Stranded) {
-          result.failure = fmt::format("step {}: node {} cannot forward packet {}->{} seq {} (arrived on port {}, {} hops left)",
-                                       step, i, pkt.origin, pkt.dest, pkt.seq, q, pkt.hops);
+        auto push = [&](int out, const Packet& copy) {
+          std::vector<Packet>& queue = r.queues[static_cast<size_t>(out)];
+          queue.push_back(copy);
+          ++queued;
+          result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(queue.size()));
+        };
+        if (router_rules::handle_arrival(pkt, i, table.ports, q, step, push) ==
+            router_rules::Arrival::Stranded) {
+          result.failure = router_rules::stranded_message(step, i, pkt, q);
           break;
         }
-        --pkt.hops;
-        for (int out = 0; out < ports; ++out)
-          if (mask & (1u << out)) {
-            r.queues[static_cast<size_t>(out)].push_back(pkt);
-            ++queued;
-            result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(r.queues[static_cast<size_t>(out)].size()));
-          }
       }
     }
     if (!result.failure.empty()) break;

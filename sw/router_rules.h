@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "tables.h"
@@ -39,6 +40,34 @@ inline Arrival on_arrival(const Packet& p, int node, uint32_t forward_mask) {
   const bool can_forward = forward_mask != 0 && p.hops > 1;
   if (p.dest == kBroadcastDest) return can_forward ? Arrival::Forward : Arrival::Ends;
   return can_forward ? Arrival::Forward : Arrival::Stranded;
+}
+
+// The fault report of an Arrival::Stranded packet, the same from every C++ engine.
+std::string stranded_message(int64_t step, int node, const Packet& pkt, int in_port);
+
+// A packet arriving in `step` on `in_port`: push(out_port, packet) for every copy it
+// leaves, in port order. Forwarded copies lose one hop; a broadcast copy also goes, with
+// one hop left, to every out-port whose tap takes this in-port in this step, so the node
+// across receives it and keeps it.
+template <class Push>
+Arrival handle_arrival(const Packet& pkt, int node, const std::vector<PortRule>& ports, int in_port, int64_t step,
+                       Push&& push) {
+  const uint32_t forward_mask = ports[static_cast<size_t>(in_port)].forward_mask;
+  const Arrival what = on_arrival(pkt, node, forward_mask);
+  if (what == Arrival::Consumed || what == Arrival::Stranded) return what;
+  const uint32_t forward = what == Arrival::Forward ? forward_mask : 0;
+  for (size_t out = 0; out < ports.size(); ++out) {
+    if (forward & (1u << out)) {
+      Packet onward = pkt;
+      --onward.hops;
+      push(static_cast<int>(out), onward);
+    } else if (pkt.dest == kBroadcastDest && ports[out].tap_source(step) == in_port) {
+      Packet tapped = pkt;
+      tapped.hops = 1;
+      push(static_cast<int>(out), tapped);
+    }
+  }
+  return what;
 }
 
 }  // namespace fixroute::router_rules

@@ -21,6 +21,7 @@ namespace {
 constexpr uint32_t kImageMagic = 0x46525442;  // "FRTB"
 constexpr int kHeaderWords = 5;               // magic, version, node, ports, initial count
 constexpr int kWordsPerInitial = 3;
+constexpr int kWordsPerPort = 3;              // rule; taps before|after; switch step
 constexpr int kMaxField16 = 0xFFFF;
 constexpr int kMaxRelease = (1 << 24) - 1;
 constexpr int kMaxPeriod = 15;
@@ -71,20 +72,41 @@ json parse_checked(const std::string& text, const std::string& what, const char*
   return j;
 }
 
+// A tap's in-port in the image: 8 bits, 0xFF for none.
+uint32_t tap_field(int port) { return port < 0 ? 0xFFu : static_cast<uint32_t>(port); }
+int tap_port(uint32_t field) { return field == 0xFFu ? -1 : static_cast<int>(field); }
+
+json mask_to_ports(uint32_t mask) {
+  json ports = json::array();
+  for (int q = 0; q < kMaxPorts; ++q)
+    if (mask & (1u << q)) ports.push_back(q);
+  return ports;
+}
+
+uint32_t ports_to_mask(const json& list, const std::string& what) {
+  uint32_t mask = 0;
+  for (const json& q : list) {
+    int port = q.get<int>();
+    if (port < 0 || port >= kMaxPorts) bad_table(what, fmt::format("forward_to port {} out of range", port));
+    mask |= 1u << port;
+  }
+  return mask;
+}
+
 json router_to_json(const RouterTable& r, const Topology& topo) {
   json ports = json::array();
   for (size_t p = 0; p < r.ports.size(); ++p) {
     const PortRule& rule = r.ports[p];
-    json forward = json::array();
-    for (int q = 0; q < kMaxPorts; ++q)
-      if (rule.forward_mask & (1u << q)) forward.push_back(q);
     ports.push_back({{"port", p},
                      {"name", topo.port_name(static_cast<int>(p))},
                      {"neighbour", topo.neighbour(r.node, static_cast<int>(p))},
-                     {"forward_to", forward},
+                     {"forward_to", mask_to_ports(rule.forward_mask)},
                      {"queue", discipline_name(rule.discipline)},
                      {"send_period", rule.send_period},
-                     {"send_phase", rule.send_phase}});
+                     {"send_phase", rule.send_phase},
+                     {"tap_before", rule.tap_before},
+                     {"tap_after", rule.tap_after},
+                     {"switch_step", rule.switch_step}});
   }
   json initial = json::array();
   for (const InitialPacket& ip : r.initial)
@@ -112,11 +134,10 @@ RouterTable router_from_json(const json& j, const std::string& what) {
     r.node = j.at("node").get<int>();
     for (const json& p : j.at("ports")) {
       PortRule rule;
-      for (const json& q : p.at("forward_to")) {
-        int port = q.get<int>();
-        if (port < 0 || port >= kMaxPorts) bad_table(what, fmt::format("forward_to port {} out of range", port));
-        rule.forward_mask |= 1u << port;
-      }
+      rule.forward_mask = ports_to_mask(p.at("forward_to"), what);
+      rule.tap_before = p.at("tap_before").get<int>();
+      rule.tap_after = p.at("tap_after").get<int>();
+      rule.switch_step = p.at("switch_step").get<int>();
       rule.discipline = parse_discipline(p.at("queue").get<std::string>(), what);
       rule.send_period = p.at("send_period").get<int>();
       rule.send_phase = p.at("send_phase").get<int>();
@@ -149,6 +170,15 @@ void validate_router(const RouterTable& r, int node, const Topology& topo, const
     for (int q = 0; q < P; ++q)
       if ((rule.forward_mask & (1u << q)) && topo.neighbour(node, q) < 0)
         bad_table(what, fmt::format("port {} forwards to unconnected port {}", p, q));
+    for (int source : {rule.tap_before, rule.tap_after}) {
+      if (source == -1) continue;
+      if (source < 0 || source >= P || source == p || topo.neighbour(node, source) < 0 || topo.neighbour(node, p) < 0)
+        bad_table(what, fmt::format("port {} taps in-port {} (a tap joins two other connected ports, or is -1)", p, source));
+      if (r.ports[static_cast<size_t>(source)].forward_mask & (1u << p))
+        bad_table(what, fmt::format("port {} both forwards and taps arrivals from port {}", p, source));
+    }
+    if (rule.switch_step < 0 || rule.switch_step > kMaxRelease)
+      bad_table(what, fmt::format("port {} switch_step {} not in 0..{}", p, rule.switch_step, kMaxRelease));
     if (rule.send_period < 1 || rule.send_period > kMaxPeriod)
       bad_table(what, fmt::format("port {} send_period {} not in 1..{}", p, rule.send_period, kMaxPeriod));
     if (rule.send_phase < 0 || rule.send_phase >= rule.send_period)
@@ -206,15 +236,18 @@ int64_t table_bits(const RouterTable& router, int num_ports) {
 
 std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
   std::vector<uint32_t> w;
-  w.reserve(kHeaderWords + static_cast<size_t>(num_ports) + kWordsPerInitial * r.initial.size() + 1);
+  w.reserve(kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * r.initial.size() + 1);
   w.push_back(kImageMagic);
   w.push_back(kTableVersion);
   w.push_back(static_cast<uint32_t>(r.node));
   w.push_back(static_cast<uint32_t>(num_ports));
   w.push_back(static_cast<uint32_t>(r.initial.size()));
-  for (const PortRule& p : r.ports)
+  for (const PortRule& p : r.ports) {
     w.push_back((p.forward_mask & 0xFFFFu) | (static_cast<uint32_t>(p.discipline) << 16) |
                 (static_cast<uint32_t>(p.send_period) << 20) | (static_cast<uint32_t>(p.send_phase) << 24));
+    w.push_back(tap_field(p.tap_before) | (tap_field(p.tap_after) << 8));
+    w.push_back(static_cast<uint32_t>(p.switch_step));
+  }
   for (const InitialPacket& ip : r.initial) {
     uint32_t dest = ip.packet.dest == kBroadcastDest ? 0xFFFFu : static_cast<uint32_t>(ip.packet.dest);
     w.push_back(static_cast<uint32_t>(ip.packet.origin) | (dest << 16));
@@ -230,7 +263,7 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
   if (w[0] != kImageMagic) bad_table(what, "bad magic word (not a fixroute table image)");
   if (w[1] != kTableVersion) bad_table(what, fmt::format("version {} (this build reads {})", w[1], kTableVersion));
   if (static_cast<int>(w[3]) != num_ports) bad_table(what, fmt::format("has {} ports, expected {}", w[3], num_ports));
-  size_t expected = kHeaderWords + static_cast<size_t>(num_ports) + kWordsPerInitial * static_cast<size_t>(w[4]) + 1;
+  size_t expected = kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * static_cast<size_t>(w[4]) + 1;
   if (w[4] > (1u << 26) || w.size() != expected)
     bad_table(what, fmt::format("has {} words, its header announces {}", w.size(), expected));
   if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
@@ -238,7 +271,7 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
   RouterTable r;
   r.node = static_cast<int>(w[2]);
   size_t i = kHeaderWords;
-  for (int p = 0; p < num_ports; ++p, ++i) {
+  for (int p = 0; p < num_ports; ++p, i += kWordsPerPort) {
     PortRule rule;
     rule.forward_mask = w[i] & 0xFFFFu;
     uint32_t disc = (w[i] >> 16) & 0xF;
@@ -246,6 +279,10 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
     rule.discipline = static_cast<Discipline>(disc);
     rule.send_period = static_cast<int>((w[i] >> 20) & 0xF);
     rule.send_phase = static_cast<int>((w[i] >> 24) & 0xF);
+    rule.tap_before = tap_port(w[i + 1] & 0xFFu);
+    rule.tap_after = tap_port((w[i + 1] >> 8) & 0xFFu);
+    if (w[i + 2] > static_cast<uint32_t>(kMaxRelease)) bad_table(what, fmt::format("port {} switch step out of range", p));
+    rule.switch_step = static_cast<int>(w[i + 2]);
     r.ports.push_back(rule);
   }
   for (uint32_t k = 0; k < w[4]; ++k, i += kWordsPerInitial) {

@@ -13,7 +13,7 @@ namespace fixroute {
 
 class Topology;
 
-constexpr int kTableVersion = 1;
+constexpr int kTableVersion = 2;  // 2: taps and a switch step per port
 constexpr int kMaxPorts = 16;          // transit masks are 16 bits wide
 constexpr int kBroadcastDest = -1;     // dest of broadcast/gossip copies
 
@@ -40,9 +40,19 @@ struct PortRule {
   Discipline discipline = Discipline::Fifo;  // of this port's output queue
   int send_period = 1;        // the port may send in step t only if t % send_period == send_phase
   int send_phase = 0;
+  // Out-port taps (gossip paper, sections 2-3: an out-of-cycle node is fed by its
+  // on-cycle neighbours): this port also sends a copy, with one hop left, of every
+  // broadcast copy that arrives on in-port tap_before in a step t < switch_step, and on
+  // in-port tap_after from step switch_step on (the forward/backward switching of
+  // section 2). -1: no tap. Taps ignore `hops`, so a cycle's last node still feeds.
+  int tap_before = -1;
+  int tap_after = -1;
+  int switch_step = 0;
+  int tap_source(int64_t arrival_step) const { return arrival_step < switch_step ? tap_before : tap_after; }
   bool operator==(const PortRule& o) const {
     return forward_mask == o.forward_mask && discipline == o.discipline && send_period == o.send_period &&
-           send_phase == o.send_phase;
+           send_phase == o.send_phase && tap_before == o.tap_before && tap_after == o.tap_after &&
+           switch_step == o.switch_step;
   }
 };
 

@@ -1,7 +1,5 @@
 #include "fr_router_sc.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "../sw/router_rules.h"
@@ -45,23 +43,12 @@ void RouterSc::push(int port, const Packet& packet) {
   max_queue_ = std::max<int64_t>(max_queue_, static_cast<int64_t>(q.size()));
 }
 
-void RouterSc::arrive(int in_port, Packet pkt) {
-  const uint32_t mask = table_.ports[static_cast<size_t>(in_port)].forward_mask;
-  switch (router_rules::on_arrival(pkt, table_.node, mask)) {
-    case router_rules::Arrival::Consumed:
-    case router_rules::Arrival::Ends:
-      return;
-    case router_rules::Arrival::Stranded:
-      if (fault_reason_.empty())
-        fault_reason_ = fmt::format("step {}: node {} cannot forward packet {}->{} seq {} (arrived on port {}, {} hops left)",
-                                    step_, table_.node, pkt.origin, pkt.dest, pkt.seq, in_port, pkt.hops);
-      return;
-    case router_rules::Arrival::Forward:
-      break;
-  }
-  --pkt.hops;
-  for (size_t out = 0; out < queues_.size(); ++out)
-    if (mask & (1u << out)) push(static_cast<int>(out), pkt);
+void RouterSc::arrive(int in_port, const Packet& pkt) {
+  auto push_copy = [this](int out, const Packet& copy) { push(out, copy); };
+  if (router_rules::handle_arrival(pkt, table_.node, table_.ports, in_port, step_, push_copy) ==
+          router_rules::Arrival::Stranded &&
+      fault_reason_.empty())
+    fault_reason_ = router_rules::stranded_message(step_, table_.node, pkt, in_port);
 }
 
 void RouterSc::on_clock() {

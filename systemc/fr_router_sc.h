@@ -43,7 +43,7 @@ class RouterSc : public sc_core::sc_module {
  private:
   void on_clock();
   bool releasing() const;
-  void arrive(int in_port, Packet packet);
+  void arrive(int in_port, const Packet& packet);
   void push(int port, const Packet& packet);
 
   const RouterTable& table_;

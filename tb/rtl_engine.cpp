@@ -22,6 +22,7 @@ namespace {
 
 constexpr int kResetCycles = 4;
 constexpr int64_t kWatchdogSteps = 64;  // steps without a crossing while work remains
+constexpr int64_t kWatchdogCycles = 1 << 16;  // cycles without a step (no step_go)
 constexpr unsigned kStepBits = 24;
 constexpr unsigned kErrorBits = 3;
 
@@ -123,7 +124,7 @@ std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
 
 EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo) {
   EngineResult result;
-  int64_t cycles = 0, steps = 0, last_crossing_step = 0;
+  int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
     const bool go = rtl.step_go();
     if (go)
@@ -131,7 +132,15 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
         for (int p = 0; p < m.ports; ++p) result.max_queue = std::max<int64_t>(result.max_queue, rtl.queue_count(i, p));
     rtl.tick();
     ++cycles;
-    if (!go) continue;
+    if (!go) {
+      if (++cycles_without_step > kWatchdogCycles) {
+        result.failure = fmt::format("watchdog: no step started for {} clock cycles (step {}): a router is never ready",
+                                     kWatchdogCycles, steps);
+        break;
+      }
+      continue;
+    }
+    cycles_without_step = 0;
     ++steps;
     for (int i = 0; i < m.nodes && result.failure.empty(); ++i) {
       if (rtl.step(i) != steps) {

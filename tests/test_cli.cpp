@@ -165,5 +165,5 @@ TEST(Cli, SmallSweepWritesCsvAndPasses) {
   EXPECT_THAT(rows, HasSubstr("line:8,total-exchange,furthest-first,all-port,full,ref,16,16,,16,"));
   EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,full,ref,6,6,,6,"));
   EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,half,ref,12,12,,12,"));
-  EXPECT_THAT(rows, HasSubstr("torus:5x7,gossip,hamiltonian-2,all-port,full,systemc,17,17,18,17,1,704,38,true"));
+  EXPECT_THAT(rows, HasSubstr("torus:5x7,gossip,hamiltonian-2,all-port,full,systemc,17,17,18,17,1,960,38,true"));
 }

@@ -69,9 +69,9 @@ TEST(Tables, DirectoryRoundTripIsExact) {
 
 TEST(Tables, ImageBitsGrowWithTimeDependentTables) {
   Topology topo = Topology::parse("line:8");
-  // Each router's image: 5 header words, 2 port words, 3 words per initial packet, 1 checksum.
+  // Each router's image: 5 header words, 3 words per port, 3 per initial packet, 1 checksum.
   NetworkTables t = tables_for(topo);
-  EXPECT_EQ(table_bits(t.routers[0], 2), (5 + 2 + 3 * 7 + 1) * 32);
+  EXPECT_EQ(table_bits(t.routers[0], 2), (5 + 3 * 2 + 3 * 7 + 1) * 32);
 }
 
 class CorruptTables : public ::testing::Test {
@@ -118,7 +118,7 @@ TEST_F(CorruptTables, MissingRouterFileIsRefused) {
 TEST_F(CorruptTables, OtherVersionIsRefused) {
   fs::path p = dir_ / "network.json";
   std::string s = slurp(p);
-  size_t at = s.find("\"version\": 1");
+  size_t at = s.find("\"version\": 2");
   ASSERT_NE(at, std::string::npos);
   s.replace(at, 12, "\"version\": 7");
   spit(p, s);
