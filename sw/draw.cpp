@@ -24,11 +24,21 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   const int rows = t.dims()[0], cols = t.dims()[1], n = t.num_nodes();
   // Trail of every arc (node, out-port), following the forward masks: what arrives on the
   // in-port q leaves by the first port of its mask.
+  // Links no rule forwards along at either end (free links, which may carry taps) are
+  // drawn thin and grey.
+  auto forwards_on = [&](int node, int port) {
+    const auto& ports = tables.routers[static_cast<size_t>(node)].ports;
+    return ports[static_cast<size_t>(port)].forward_mask != 0 ||
+           ports[static_cast<size_t>(t.reverse_port(node, port))].forward_mask != 0;
+  };
+  auto free_link = [&](int node, int port) {
+    return !forwards_on(node, port) && !forwards_on(t.neighbour(node, port), t.reverse_port(node, port));
+  };
   std::vector<std::array<int, 4>> trail(static_cast<size_t>(n), {-1, -1, -1, -1});
   int trails = 0;
   for (int start = 0; start < n; ++start)
     for (int port = 0; port < 4; ++port) {
-      if (trail[static_cast<size_t>(start)][static_cast<size_t>(port)] >= 0) continue;
+      if (trail[static_cast<size_t>(start)][static_cast<size_t>(port)] >= 0 || free_link(start, port)) continue;
       int node = start, out = port;
       while (out >= 0 && trail[static_cast<size_t>(node)][static_cast<size_t>(out)] < 0) {
         trail[static_cast<size_t>(node)][static_cast<size_t>(out)] = trails;
@@ -55,8 +65,9 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       "<text x=\"{}\" y=\"24\" font-size=\"15\">{}</text>\n",
       width, height, width, height, kMargin / 2, title);
   auto line = [&](int x1, int y1, int x2, int y2, int colour, bool wrap) {
-    svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"4\"{}/>\n", x1, y1,
-                       x2, y2, kColours[colour % 6], wrap ? " stroke-dasharray=\"4 3\"" : "");
+    svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", x1,
+                       y1, x2, y2, colour < 0 ? "#bbbbbb" : kColours[colour % 6], colour < 0 ? 1 : 4,
+                       wrap ? " stroke-dasharray=\"4 3\"" : "");
   };
   const int half_link = kMargin - 10;
   for (int i = 0; i < n; ++i) {
@@ -75,6 +86,23 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       line(x(c), y(0) - half_link, x(c), y(0), south, true);
     }
   }
+  // Out-of-cycle feeds (the paper's Figure 1, right): a tap of X's port towards C is an
+  // arrow into C in the colour of the cycle it feeds from.
+  for (int i = 0; i < n; ++i)
+    for (int port = 0; port < 4; ++port) {
+      const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(port)];
+      const int source = rule.tap_before >= 0 ? rule.tap_before : rule.tap_after;
+      if (source < 0) continue;
+      const int to = t.neighbour(i, port);
+      const int dx = port == 2 ? 1 : port == 3 ? -1 : 0, dy = port == 0 ? 1 : port == 1 ? -1 : 0;
+      const int cx = x(to % cols), cy = y(to / cols);
+      svg += fmt::format(
+          "<line class=\"feed\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>"
+          "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\"/>\n",
+          cx - dx * kPitch / 2, cy - dy * kPitch / 2, cx - dx * 12, cy - dy * 12,
+          kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6], cx - dx * 12, cy - dy * 12,
+          kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6]);
+    }
   for (int i = 0; i < n; ++i)
     svg += fmt::format(
         "<circle cx=\"{}\" cy=\"{}\" r=\"9\" fill=\"white\" stroke=\"black\"/>"

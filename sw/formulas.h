@@ -30,4 +30,19 @@ int64_t gossip_torus_two_packets(int64_t n1, int64_t n2);
 // ceil(2(P-1)/4) for k = 2; Theorem 1's count exceeds it by one when P is odd).
 int64_t gossip_hamiltonian_cycles(int64_t nodes);
 
+// Gossip of 1 packet per node along d partial Hamiltonian cycles of a d-dimensional
+// torus with P nodes (gossip paper, section 3). Each cycle has
+// m = P/d + P/n1 nodes, n1 the size of the axis the cycles run along (the paper's axis 1;
+// our last dimension).
+int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size);
+// Theorems 2, 3, 4: P/(2d) + P/(2*n1) + 1 = m/2 + 1 (Theorem 2's n1*n2/4 + n1/2 + 1 on
+// torus:n1xn2, Theorem 3's n1*n2*n3/6 + n1*n2/2 + 1 on torus:n1xn2xn3); floor where m
+// is odd.
+int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size);
+// The cycles' own spread: each packet both ways round its cycle reaches the farthest
+// node in ceil((m-1)/2) steps. Where the taps feed every off-cycle node no later than
+// that (the switch steps the scheduler finds), this is the whole count: one under the
+// theorems when m is even.
+int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size);
+
 }  // namespace fixroute::formulas

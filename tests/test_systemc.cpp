@@ -54,22 +54,30 @@ class SystemcSweep : public ::testing::TestWithParam<std::string> {};
 TEST_P(SystemcSweep, TraceEqualsRef) { expect_same_as_ref(GetParam()); }
 INSTANTIATE_TEST_SUITE_P(LineAndRing, SystemcSweep, ::testing::ValuesIn(specs()), spec_name);
 
-class SystemcGossip : public ::testing::TestWithParam<std::string> {};
+// Gossip on tori: (algorithm, topology).
+class SystemcGossip : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 TEST_P(SystemcGossip, TraceEqualsRef) {
   RunRequest req;
-  req.topology = GetParam();
+  req.algorithm = GetParam().first;
+  req.topology = GetParam().second;
   req.collective = "gossip";
-  req.algorithm = "hamiltonian-2";
   RunResult ref = run_case(req);
   req.engine = "systemc";
   RunResult sc = run_case(req);
   EXPECT_TRUE(sc.ok()) << summary(sc);
   EXPECT_EQ(trace_to_csv(sc.engine_result.trace), trace_to_csv(ref.engine_result.trace));
 }
-INSTANTIATE_TEST_SUITE_P(Tori, SystemcGossip,
-                         ::testing::Values("torus:3x3", "torus:3x8", "torus:5x7", "torus:6x6", "torus:9x4",
-                                           "torus:10x10", "torus:16x16"),
-                         spec_name);
+std::vector<std::pair<std::string, std::string>> gossip_cases() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* t : {"torus:3x3", "torus:3x8", "torus:5x7", "torus:6x6", "torus:9x4", "torus:10x10", "torus:16x16"})
+    out.push_back({"hamiltonian-2", t});
+  for (const char* t : {"torus:4x3", "torus:4x9", "torus:8x5", "torus:8x16"}) out.push_back({"partial-cycles", t});
+  return out;
+}
+std::string gossip_case_name(const ::testing::TestParamInfo<std::pair<std::string, std::string>>& p) {
+  return testing_support::test_name(p.param.first + "_" + p.param.second);
+}
+INSTANTIATE_TEST_SUITE_P(Tori, SystemcGossip, ::testing::ValuesIn(gossip_cases()), gossip_case_name);
 
 TEST(Systemc, Line33MeetsTheIssueTarget) {
   RunResult r = run("line:33", "systemc");
