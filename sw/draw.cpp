@@ -96,12 +96,12 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       const int to = t.neighbour(i, port);
       const int dx = port == 2 ? 1 : port == 3 ? -1 : 0, dy = port == 0 ? 1 : port == 1 ? -1 : 0;
       const int cx = x(to % cols), cy = y(to / cols);
+      const char* colour = kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6];
       svg += fmt::format(
           "<line class=\"feed\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>"
           "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\"/>\n",
-          cx - dx * kPitch / 2, cy - dy * kPitch / 2, cx - dx * 12, cy - dy * 12,
-          kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6], cx - dx * 12, cy - dy * 12,
-          kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6]);
+          cx - dx * kPitch / 2, cy - dy * kPitch / 2, cx - dx * 12, cy - dy * 12, colour, cx - dx * 12, cy - dy * 12,
+          colour);
     }
   for (int i = 0; i < n; ++i)
     svg += fmt::format(

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -76,7 +77,12 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
 struct NotApplicable {
   std::string why;
 };
-[[noreturn]] void fail(const Topology&, const std::string& why) { throw NotApplicable{why}; }
+[[noreturn]] void fail(const std::string& why) { throw NotApplicable{why}; }
+
+// Each packet goes both ways round its cycle of m nodes: floor(m/2) hops forwards, the
+// rest backwards, so it reaches every other node of the cycle once.
+int reach_forwards(int m) { return m / 2; }
+int reach_backwards(int m) { return (m - 1) / 2; }
 
 std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
@@ -129,6 +135,61 @@ std::vector<TapPlan> tap_plans(int pos, int m, int fwd, int bwd, const std::vect
   return plans;
 }
 
+// The taps of suppliers sup[0] and sup[1] (on cycle c, at `position` on it) that give
+// node v each packet travelling cycle c exactly once, as early as they can: every switch
+// step and first direction of both is tried. nullopt when none does.
+std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const Construction& k,
+                                                  const std::vector<int>& position, int c, int v,
+                                                  const std::vector<int>& sup) {
+  const std::vector<int>& cyc = k.cycles[static_cast<size_t>(c)];
+  const int m = static_cast<int>(cyc.size());
+  std::vector<int> sources;
+  for (int i = 0; i < m; ++i)
+    if (k.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) sources.push_back(i);
+  std::array<int, 2> pos{}, own{};
+  std::array<std::vector<TapPlan>, 2> plans;
+  for (size_t s = 0; s < 2; ++s) {
+    pos[s] = position[static_cast<size_t>(sup[s])];
+    plans[s] = tap_plans(pos[s], m, reach_forwards(m), reach_backwards(m), sources);
+    // a supplier's own packet: sent at step 1 where the other supplier does not pass it
+    auto it = std::find(sources.begin(), sources.end(), pos[s]);
+    own[s] = it == sources.end() ? -1 : static_cast<int>(it - sources.begin());
+  }
+  int best = -1;
+  std::array<size_t, 2> pick{};
+  for (size_t ia = 0; ia < plans[0].size(); ++ia)
+    for (size_t ib = 0; ib < plans[1].size(); ++ib) {
+      const Bits& A = plans[0][ia].covered;
+      const Bits& B = plans[1][ib].covered;
+      bool ok = true;
+      for (size_t w = 0; w < A.size() && ok; ++w) ok = (A[w] & B[w]) == 0;
+      for (size_t i = 0; i < sources.size() && ok; ++i)
+        ok = test_bit(A, i) || test_bit(B, i) || static_cast<int>(i) == own[0] || static_cast<int>(i) == own[1];
+      if (!ok) continue;
+      const int last = std::max(plans[0][ia].last_arrival, plans[1][ib].last_arrival);
+      if (best < 0 || last < best) best = last, pick = {ia, ib};
+    }
+  if (best < 0) return std::nullopt;
+  std::array<Feed, 2> feeds;
+  for (size_t s = 0; s < 2; ++s) {
+    const TapPlan& plan = plans[s][pick[s]];
+    const Bits& other = plans[1 - s][pick[1 - s]].covered;
+    const int x = sup[s];
+    const int from_prev = torus.port_towards(x, cyc[static_cast<size_t>((pos[s] + m - 1) % m)]);
+    const int from_next = torus.port_towards(x, cyc[static_cast<size_t>((pos[s] + 1) % m)]);
+    Feed& f = feeds[s];
+    f.cycle = c;
+    f.node = v;
+    f.supplier = x;
+    f.out_port = torus.port_towards(x, v);
+    f.first_in = plan.forwards_first ? from_prev : from_next;  // forwards-running packets come from prev
+    f.second_in = plan.forwards_first ? from_next : from_prev;
+    f.switch_step = plan.switch_step;
+    f.sends_own = own[s] >= 0 && !test_bit(other, static_cast<size_t>(own[s]));
+  }
+  return feeds;
+}
+
 }  // namespace
 
 std::string unsupported(const Topology& t) {
@@ -151,7 +212,7 @@ Construction build(const Topology& torus) {
 namespace {
 
 Construction construct(const Topology& torus) {
-  if (std::string why = shape_problem(torus); !why.empty()) fail(torus, why);
+  if (std::string why = shape_problem(torus); !why.empty()) fail(why);
   const int d = static_cast<int>(torus.dims().size());
   const int n = torus.num_nodes();
   Construction out;
@@ -160,20 +221,20 @@ Construction construct(const Topology& torus) {
   std::set<std::pair<int, int>> used;
   for (int c = 0; c < d; ++c) {
     std::vector<int> walk = lap_walk(torus, c);
-    if (walk.back() != walk.front()) fail(torus, fmt::format("cycle {} does not close", c));
+    if (walk.back() != walk.front()) fail(fmt::format("cycle {} does not close", c));
     walk.pop_back();
     for (size_t i = 0; i < walk.size(); ++i) {
       const int v = walk[i], next = walk[(i + 1) % walk.size()];
       if (position[static_cast<size_t>(c)][static_cast<size_t>(v)] >= 0)
-        fail(torus, fmt::format("cycle {} passes node {} twice", c, v));
+        fail(fmt::format("cycle {} passes node {} twice", c, v));
       position[static_cast<size_t>(c)][static_cast<size_t>(v)] = static_cast<int>(i);
-      if (!used.insert(link(v, next)).second) fail(torus, fmt::format("link {}-{} is on two cycles", v, next));
+      if (!used.insert(link(v, next)).second) fail(fmt::format("link {}-{} is on two cycles", v, next));
       if (out.home_cycle[static_cast<size_t>(v)] < 0) out.home_cycle[static_cast<size_t>(v)] = c;
     }
     out.cycles.push_back(std::move(walk));
   }
   for (int v = 0; v < n; ++v)
-    if (out.home_cycle[static_cast<size_t>(v)] < 0) fail(torus, fmt::format("node {} is on no cycle", v));
+    if (out.home_cycle[static_cast<size_t>(v)] < 0) fail(fmt::format("node {} is on no cycle", v));
 
   // Suppliers: for each node off a cycle, two neighbours on it across free links, each
   // free link used once (a small matching per node, by backtracking).
@@ -204,62 +265,17 @@ Construction construct(const Topology& torus) {
       }
       return false;
     };
-    if (!assign(assign, 0)) fail(torus, fmt::format("node {} has no two free links to each cycle it is off", v));
+    if (!assign(assign, 0)) fail(fmt::format("node {} has no two free links to each cycle it is off", v));
     for (int c : missing) {
       std::vector<int> sup;
       for (size_t k = 0; k < free_ports.size(); ++k)
         if (owner[k] == c) sup.push_back(torus.neighbour(v, free_ports[k]));
-      const std::vector<int>& cyc = out.cycles[static_cast<size_t>(c)];
-      const int m = static_cast<int>(cyc.size());
-      const int fwd = m / 2, bwd = (m - 1) / 2;
-      std::vector<int> sources;
-      for (int i = 0; i < m; ++i)
-        if (out.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) sources.push_back(i);
-      const int pa = position[static_cast<size_t>(c)][static_cast<size_t>(sup[0])];
-      const int pb = position[static_cast<size_t>(c)][static_cast<size_t>(sup[1])];
-      const std::vector<TapPlan> plans_a = tap_plans(pa, m, fwd, bwd, sources);
-      const std::vector<TapPlan> plans_b = tap_plans(pb, m, fwd, bwd, sources);
-      // Own packets: each supplier may send its own (at step 1) where the other does not.
-      const auto own_index = [&](int pos) -> int {
-        auto it = std::find(sources.begin(), sources.end(), pos);
-        return it == sources.end() ? -1 : static_cast<int>(it - sources.begin());
-      };
-      const int own_a = own_index(pa), own_b = own_index(pb);
-      int best = -1;
-      size_t best_a = 0, best_b = 0;
-      for (size_t ia = 0; ia < plans_a.size(); ++ia)
-        for (size_t ib = 0; ib < plans_b.size(); ++ib) {
-          const Bits& A = plans_a[ia].covered;
-          const Bits& B = plans_b[ib].covered;
-          bool ok = true;
-          for (size_t w = 0; w < A.size() && ok; ++w) ok = (A[w] & B[w]) == 0;
-          if (!ok) continue;
-          for (size_t i = 0; i < sources.size() && ok; ++i)
-            ok = test_bit(A, i) || test_bit(B, i) || static_cast<int>(i) == own_a || static_cast<int>(i) == own_b;
-          if (!ok) continue;
-          const int last = std::max(plans_a[ia].last_arrival, plans_b[ib].last_arrival);
-          if (best < 0 || last < best) best = last, best_a = ia, best_b = ib;
-        }
-      if (best < 0) fail(torus, fmt::format("no taps with one switch each feed node {} every packet of cycle {} exactly once (on 2D tori they do for 4 and 8 rows)", v, c));
-      for (int s = 0; s < 2; ++s) {
-        const TapPlan& plan = s == 0 ? plans_a[best_a] : plans_b[best_b];
-        const int x = sup[static_cast<size_t>(s)];
-        const int pos = s == 0 ? pa : pb;
-        const int own = s == 0 ? own_a : own_b;
-        const Bits& other = s == 0 ? plans_b[best_b].covered : plans_a[best_a].covered;
-        const int prev = cyc[static_cast<size_t>((pos + m - 1) % m)], next = cyc[static_cast<size_t>((pos + 1) % m)];
-        const int from_prev = torus.port_towards(x, prev), from_next = torus.port_towards(x, next);
-        Feed f;
-        f.cycle = c;
-        f.node = v;
-        f.supplier = x;
-        f.out_port = torus.port_towards(x, v);
-        f.first_in = plan.forwards_first ? from_prev : from_next;  // forwards-running packets come from prev
-        f.second_in = plan.forwards_first ? from_next : from_prev;
-        f.switch_step = plan.switch_step;
-        f.sends_own = own >= 0 && !test_bit(other, static_cast<size_t>(own));
-        out.feeds.push_back(f);
-      }
+      const std::optional<std::array<Feed, 2>> feeds =
+          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup);
+      if (!feeds)
+        fail(fmt::format("no taps with one switch each feed node {} every packet of cycle {} exactly once "
+                         "(on 2D tori they do for 4 and 8 rows)", v, c));
+      out.feeds.insert(out.feeds.end(), feeds->begin(), feeds->end());
     }
   }
   return out;
@@ -280,9 +296,8 @@ NetworkTables partial_cycle_tables(const Topology& torus) {
       r.ports[static_cast<size_t>(to_prev)].forward_mask |= 1u << to_next;
       r.ports[static_cast<size_t>(to_next)].forward_mask |= 1u << to_prev;
       if (k.home_cycle[static_cast<size_t>(v)] != static_cast<int>(c)) continue;
-      // its packet both ways round: floor(m/2) hops forwards, the rest backwards
-      r.initial.push_back({to_next, Packet{v, kBroadcastDest, 0, m / 2}, 1});
-      if ((m - 1) / 2 > 0) r.initial.push_back({to_prev, Packet{v, kBroadcastDest, 0, (m - 1) / 2}, 1});
+      r.initial.push_back({to_next, Packet{v, kBroadcastDest, 0, reach_forwards(m)}, 1});
+      if (reach_backwards(m) > 0) r.initial.push_back({to_prev, Packet{v, kBroadcastDest, 0, reach_backwards(m)}, 1});
     }
   }
   for (const Feed& f : k.feeds) {
