@@ -37,18 +37,8 @@ module fr_table_mem #(
     reg [31:0] words_written;
     reg        order_error;
 
-    // CRC-32 (reflected, poly 0xEDB88320) of one word taken as four little-endian bytes:
-    // the same bits, least significant first.
-    function [31:0] crc32_word(input [31:0] crc, input [31:0] w);
-        integer b;
-        reg [31:0] c;
-        begin
-            c = crc;
-            for (b = 0; b < 32; b = b + 1)
-                c = (c[0] ^ w[b]) ? ((c >> 1) ^ 32'hEDB88320) : (c >> 1);
-            crc32_word = c;
-        end
-    endfunction
+    wire [31:0] crc_next;
+    fr_crc32_word u_crc (.crc_in(crc_all), .word(cfg_wdata), .crc_out(crc_next));
 
     wire [31:0] expected_words = HEADER + PORT_WORDS * P + 3 * mem[4] + 1;
 
@@ -68,7 +58,7 @@ module fr_table_mem #(
                 else
                     mem[cfg_addr] <= cfg_wdata;
                 crc_before_last <= crc_all;
-                crc_all         <= crc32_word(crc_all, cfg_wdata);
+                crc_all         <= crc_next;
                 last_word       <= cfg_wdata;
                 words_written   <= words_written + 32'd1;
             end

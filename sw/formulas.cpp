@@ -30,4 +30,23 @@ int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_ax
   return ceil_div(partial_cycle_length(nodes, dims, run_axis_size) - 1, 2);
 }
 
+int64_t ceil_log2(int64_t v) {
+  int64_t k = 0;
+  while ((int64_t{1} << k) < v) ++k;
+  return k;
+}
+
+int64_t circuit_bpc(int64_t n) { return n; }
+
+int64_t circuit_omega(int64_t n) { return 2 * n; }
+
+int64_t circuit_broadcast(int64_t rows, int64_t cols) { return ceil_log2(cols) + ceil_log2(rows); }
+
+int64_t circuit_prefix(int64_t nodes) {
+  const int64_t levels = ceil_log2(nodes);
+  return levels * (levels + 1) / 2;
+}
+
+int64_t circuit_prefix_paper(int64_t nodes) { return ceil_log2(nodes) * ceil_log2(nodes); }
+
 }  // namespace fixroute::formulas

@@ -45,4 +45,20 @@ int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size
 // theorems when m is even.
 int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size);
 
+// Circuit-switched n x n mesh, n = 2^k (circuit-switched mesh paper):
+// a BPC permutation self-scheduled in n routing steps (section 3);
+int64_t circuit_bpc(int64_t n);
+// an Omega- or inverse-Omega-realizable permutation in two phases of n steps (section 4);
+int64_t circuit_omega(int64_t n);
+// broadcast and fan-in by recursive halving, rows then columns (sections 5.1, 5.2):
+// log2(N) for n = 2^k, in general ceil(log2 C) + ceil(log2 R) on mesh:RxC;
+int64_t circuit_broadcast(int64_t rows, int64_t cols);
+// parallel prefix by the recurrence C(N) = C(N/2) + log2 N, C(2) = 1 of section 5.3:
+// L(L+1)/2 with L = log2 N. The paper states this as log2(N)^2, which bounds it:
+int64_t circuit_prefix(int64_t nodes);
+int64_t circuit_prefix_paper(int64_t nodes);
+
+// ceil(log2 v) for v >= 1.
+int64_t ceil_log2(int64_t v);
+
 }  // namespace fixroute::formulas

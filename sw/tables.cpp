@@ -26,11 +26,13 @@ constexpr int kMaxField16 = 0xFFFF;
 constexpr int kMaxRelease = (1 << 24) - 1;
 constexpr int kMaxPeriod = 15;
 
-[[noreturn]] void bad_table(const std::string& what, const std::string& why) {
+}  // namespace
+
+void bad_table(const std::string& what, const std::string& why) {
   throw InputError(fmt::format("bad table {}: {}", what, why));
 }
 
-std::string read_file(const fs::path& path, const std::string& what) {
+std::string read_table_file(const fs::path& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
   if (!in) bad_table(what, fmt::format("cannot read '{}'", path.string()));
   std::ostringstream ss;
@@ -38,7 +40,7 @@ std::string read_file(const fs::path& path, const std::string& what) {
   return ss.str();
 }
 
-void write_file(const fs::path& path, const std::string& text) {
+void write_table_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw InputError(fmt::format("cannot write '{}'", path.string()));
@@ -46,15 +48,14 @@ void write_file(const fs::path& path, const std::string& text) {
 
 std::string hex32(uint32_t v) { return fmt::format("{:08x}", v); }
 
-uint32_t json_crc(const json& j) {
+uint32_t json_checksum(const json& j) {
   json copy = j;
   copy.erase("checksum");
   std::string text = copy.dump();
   return crc32(text.data(), text.size());
 }
 
-// Parses a JSON document and checks its header (format, version) and checksum.
-json parse_checked(const std::string& text, const std::string& what, const char* format) {
+json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version) {
   json j;
   try {
     j = json::parse(text);
@@ -63,13 +64,19 @@ json parse_checked(const std::string& text, const std::string& what, const char*
   }
   if (!j.is_object() || j.value("format", "") != format)
     bad_table(what, fmt::format("\"format\" is not \"{}\"", format));
-  if (!j.contains("version") || j["version"] != kTableVersion)
-    bad_table(what, fmt::format("unsupported version (this build reads version {})", kTableVersion));
+  if (!j.contains("version") || j["version"] != version)
+    bad_table(what, fmt::format("unsupported version (this build reads version {})", version));
   if (!j.contains("checksum") || !j["checksum"].is_string())
     bad_table(what, "no checksum");
-  if (j["checksum"].get<std::string>() != hex32(json_crc(j)))
+  if (j["checksum"].get<std::string>() != hex32(json_checksum(j)))
     bad_table(what, "checksum mismatch (the file was changed or truncated)");
   return j;
+}
+
+namespace {
+
+json parse_checked(const std::string& text, const std::string& what, const char* format) {
+  return parse_checked_json(text, what, format, kTableVersion);
 }
 
 // A tap's in-port in the image: 8 bits, 0xFF for none.
@@ -118,7 +125,7 @@ json router_to_json(const RouterTable& r, const Topology& topo) {
                        {"release", ip.release}});
   json j = {{"format", "fixroute-router-table"}, {"version", kTableVersion}, {"node", r.node},
             {"ports", ports}, {"initial", initial}};
-  j["checksum"] = hex32(json_crc(j));
+  j["checksum"] = hex32(json_checksum(j));
   return j;
 }
 
@@ -339,8 +346,8 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
   for (const RouterTable& r : tables.routers) {
     std::string stem = router_stem(r.node);
     std::vector<uint32_t> image = encode_image(r, topology.num_ports());
-    write_file(fs::path(dir) / (stem + ".json"), router_to_json(r, topology).dump(1) + "\n");
-    write_file(fs::path(dir) / (stem + ".hex"), image_to_hex(image));
+    write_table_file(fs::path(dir) / (stem + ".json"), router_to_json(r, topology).dump(1) + "\n");
+    write_table_file(fs::path(dir) / (stem + ".hex"), image_to_hex(image));
     routers.push_back({{"node", r.node}, {"json", stem + ".json"}, {"hex", stem + ".hex"}, {"image_crc32", hex32(image.back())},
                        {"bits", static_cast<int64_t>(image.size()) * 32}});
   }
@@ -349,14 +356,14 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
                    {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
                    {"construction", tables.construction},
                    {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}, {"routers", routers}};
-  manifest["checksum"] = hex32(json_crc(manifest));
-  write_file(fs::path(dir) / "network.json", manifest.dump(1) + "\n");
+  manifest["checksum"] = hex32(json_checksum(manifest));
+  write_table_file(fs::path(dir) / "network.json", manifest.dump(1) + "\n");
 }
 
 NetworkTables load_tables(const std::string& dir) {
   const fs::path root(dir);
   const std::string mwhat = fmt::format("'{}'", (root / "network.json").string());
-  json m = parse_checked(read_file(root / "network.json", mwhat), mwhat, "fixroute-tables");
+  json m = parse_checked(read_table_file(root / "network.json", mwhat), mwhat, "fixroute-tables");
   NetworkTables t;
   try {
     Topology topo = Topology::parse(m.at("topology").get<std::string>());
@@ -375,9 +382,9 @@ NetworkTables load_tables(const std::string& dir) {
       std::string jwhat = fmt::format("'{}'", jpath.string());
       std::string hwhat = fmt::format("'{}'", hpath.string());
       RouterTable from_json =
-          router_from_json(parse_checked(read_file(jpath, jwhat), jwhat, "fixroute-router-table"), jwhat);
+          router_from_json(parse_checked(read_table_file(jpath, jwhat), jwhat, "fixroute-router-table"), jwhat);
       validate_router(from_json, n, topo, jwhat);
-      std::vector<uint32_t> words = hex_to_image(read_file(hpath, hwhat), hwhat);
+      std::vector<uint32_t> words = hex_to_image(read_table_file(hpath, hwhat), hwhat);
       RouterTable from_hex = decode_image(words, topo.num_ports(), topo.num_nodes(), hwhat);
       if (hex32(words.back()) != entry.at("image_crc32").get<std::string>())
         bad_table(hwhat, "checksum differs from the one network.json records");

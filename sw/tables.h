@@ -4,6 +4,8 @@
 // returns anything: a bad file is refused whole with an InputError.
 #pragma once
 #include <cstdint>
+#include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -105,5 +107,15 @@ std::string image_to_hex(const std::vector<uint32_t>& words);
 std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& what);
 
 uint32_t crc32(const void* data, size_t size);
+
+// Shared by every table format (port rules here, crossbar settings in
+// sw/circuit/xbar_tables.h): files, the JSON checksum, the refusal of a bad table.
+[[noreturn]] void bad_table(const std::string& what, const std::string& why);  // throws InputError
+std::string read_table_file(const std::filesystem::path& path, const std::string& what);
+void write_table_file(const std::filesystem::path& path, const std::string& text);
+std::string hex32(uint32_t v);
+uint32_t json_checksum(const nlohmann::json& j);  // CRC-32 of the dump without "checksum"
+// Parses a JSON table document and checks "format", "version" and "checksum".
+nlohmann::json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version);
 
 }  // namespace fixroute

@@ -8,7 +8,9 @@ namespace fixroute {
 
 std::vector<Engine>& engine_registry() {
   static std::vector<Engine> registry = {
-      {"ref", "C++ step model, the golden reference", run_ref_engine, [](const Topology&) { return true; }},
+      {"ref", "C++ step model, the golden reference", run_ref_engine, [](const Topology&) { return true; }, false,
+       [](const Topology& t, const XbarTables& x, const EngineOptions&) { return run_xbar_ref(t, x); },
+       [](const Topology&) { return true; }},
   };
   return registry;
 }

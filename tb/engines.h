@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "../sw/circuit/xbar_engine.h"
 #include "../sw/ref_engine.h"
 
 namespace fixroute {
@@ -18,6 +19,9 @@ struct Engine {
   // SystemC elaborates once per process: callers running many cases (the sweep) must give
   // each run of such an engine its own process.
   bool one_run_per_process = false;
+  // The circuit-switched crossbar routers of this engine (sw/circuit/), where it has them.
+  std::function<XbarRun(const Topology&, const XbarTables&, const EngineOptions&)> run_xbar = nullptr;
+  std::function<bool(const Topology&)> supports_xbar = nullptr;
 };
 
 std::vector<Engine>& engine_registry();

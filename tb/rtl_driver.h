@@ -14,23 +14,29 @@ namespace fixroute {
 
 class Topology;
 
-class RtlDriver {
+// What every verilated top shares: a clock, a reset and the configuration port that
+// writes each router's table memory (packet routers here, crossbars in xbar_rtl.h).
+class RtlConfigPort {
  public:
-  virtual ~RtlDriver() = default;
+  virtual ~RtlConfigPort() = default;
   // Inputs take effect at the next tick(); outputs reflect the last one.
   virtual void tick() = 0;  // one clock cycle
   virtual void set_reset(bool on) = 0;
   virtual void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) = 0;
-  virtual bool step_go() const = 0;
   virtual bool table_ok(int node) const = 0;
   virtual int table_error(int node) const = 0;
+  virtual void open_vcd(const std::string& path) = 0;
+};
+
+class RtlDriver : public RtlConfigPort {
+ public:
+  virtual bool step_go() const = 0;
   virtual bool idle(int node) const = 0;
   virtual bool fault(int node) const = 0;
   virtual int64_t step(int node) const = 0;
   virtual int queue_count(int node, int port) const = 0;
   virtual bool link_valid(int node, int port) const = 0;
   virtual Packet link_packet(int node, int port) const = 0;  // dest -1 for a broadcast copy
-  virtual void open_vcd(const std::string& path) = 0;
 };
 
 // One verilated network top (rtl/CMakeLists.txt decides which exist).
@@ -54,7 +60,7 @@ std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& model, const T
 
 // Resets and writes every image through the configuration port, then pulses cfg_done.
 // Returns the cycles it took; afterwards the routers start on the next tick.
-int64_t rtl_reset_and_load(RtlDriver& rtl, const std::vector<std::vector<uint32_t>>& images);
+int64_t rtl_reset_and_load(RtlConfigPort& rtl, const std::vector<std::vector<uint32_t>>& images);
 
 // Why router `node` refused its table ("checksum mismatch", ...), from its error code.
 const char* rtl_table_error_name(int code);

@@ -14,6 +14,8 @@
 #include "../sw/errors.h"
 #include "../sw/topology.h"
 #include "engines.h"
+#include "xbar_rtl.h"
+#include "verilated_bits.h"
 #include "rtl_models.inc"
 
 namespace fixroute {
@@ -25,19 +27,6 @@ constexpr int64_t kWatchdogSteps = 64;  // steps without a crossing while work r
 constexpr int64_t kWatchdogCycles = 1 << 16;  // cycles without a step (no step_go)
 constexpr unsigned kStepBits = 24;
 constexpr unsigned kErrorBits = 3;
-
-// Bits [lsb, lsb+width) of a Verilator port, whatever C type its width gave it.
-template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
-uint64_t bits(T value, unsigned lsb, unsigned width) {
-  return (static_cast<uint64_t>(value) >> lsb) & ((width >= 64) ? ~0ull : ((1ull << width) - 1));
-}
-template <std::size_t W>
-uint64_t bits(const VlWide<W>& value, unsigned lsb, unsigned width) {  // width <= 32
-  const unsigned word = lsb / 32, shift = lsb % 32;
-  uint64_t both = value[word];
-  if (word + 1 < W) both |= static_cast<uint64_t>(value[word + 1]) << 32;
-  return (both >> shift) & ((1ull << width) - 1);
-}
 
 template <class Model>
 class VerilatedDriver : public RtlDriver {
@@ -233,7 +222,7 @@ std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& m, const Topol
   return images;
 }
 
-int64_t rtl_reset_and_load(RtlDriver& rtl, const std::vector<std::vector<uint32_t>>& images) {
+int64_t rtl_reset_and_load(RtlConfigPort& rtl, const std::vector<std::vector<uint32_t>>& images) {
   int64_t cycles = 0;
   rtl.set_reset(true);
   rtl.set_config(0, false, 0, 0, false);
@@ -281,7 +270,8 @@ EngineRegistrar rtl_registrar({"rtl", "Verilog routers verilated into C++ (curat
                                  for (const RtlModelInfo& m : rtl_models())
                                    if (m.spec == t.spec()) return true;
                                  return false;
-                               }});
+                               },
+                               false, run_xbar_rtl, [](const Topology& t) { return find_xbar_model(t) != nullptr; }});
 }  // namespace
 
 }  // namespace fixroute

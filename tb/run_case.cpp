@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "../sw/algorithms/registry.h"
+#include "../sw/circuit/registry.h"
+#include "../sw/circuit/xbar_tables.h"
 #include "../sw/collectives.h"
 #include "../sw/errors.h"
 #include "../sw/topology.h"
@@ -13,10 +15,12 @@
 namespace fixroute {
 
 bool RunResult::ok() const {
-  return score.clean() && engine_result.failure.empty() && (!formula || *formula == score.steps);
+  return score.clean() && engine_result.failure.empty() && faults.empty() && (!formula || *formula == score.steps);
 }
 
 RunResult run_case(const RunRequest& req) {
+  if (req.tables_dir.empty() ? is_circuit_collective(req.collective) : is_xbar_table_dir(req.tables_dir))
+    return run_circuit_case(req);
   const Engine& engine = find_engine(req.engine);
   NetworkTables tables;
   if (!req.tables_dir.empty()) {
@@ -94,7 +98,10 @@ nlohmann::json to_json(const RunResult& r) {
               {"clock_cycles", optional_int(r.engine_result.clock_cycles)},
               {"overhead_cycles", optional_int(r.engine_result.overhead_cycles)},
               {"table_bits_per_router", r.table_bits_max},
-              {"table_bits_total", r.table_bits_total}};
+              {"table_bits_total", r.table_bits_total},
+              {"switching", r.circuit_switched ? "circuit" : "packet"},
+              {"cycles_per_step", optional_int(r.cycles_per_step)},
+              {"faults", r.faults}};
 }
 
 std::string summary(const RunResult& r) {
@@ -107,16 +114,19 @@ std::string summary(const RunResult& r) {
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
   out += "\n";
-  out += fmt::format("  scoreboard   {} ({} of {} receptions, {} arc crossings)\n",
+  out += fmt::format("  scoreboard   {} ({} of {} {}, {} {})\n",
                      r.score.clean() ? "clean" : fmt::format("{} error(s)", r.score.error_count), r.score.deliveries,
-                     r.score.needed, r.score.crossings);
+                     r.score.needed, r.circuit_switched ? "needed" : "receptions", r.score.crossings,
+                     r.circuit_switched ? "circuits" : "arc crossings");
   for (const std::string& e : r.score.errors) out += "    " + e + "\n";
   if (!r.engine_result.failure.empty()) out += "  engine       " + r.engine_result.failure + "\n";
-  out += fmt::format("  max queue    {}\n", r.engine_result.max_queue);
+  for (const std::string& f : r.faults) out += "  fault        " + f + "\n";
+  if (!r.circuit_switched) out += fmt::format("  max queue    {}\n", r.engine_result.max_queue);
   out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);
   if (r.engine_result.clock_cycles)
-    out += fmt::format("  clock cycles {} (+{} reset/load)\n", *r.engine_result.clock_cycles,
-                       r.engine_result.overhead_cycles.value_or(0));
+    out += fmt::format("  clock cycles {} (+{} reset/load){}\n", *r.engine_result.clock_cycles,
+                       r.engine_result.overhead_cycles.value_or(0),
+                       r.cycles_per_step ? fmt::format(", {} per routing step", *r.cycles_per_step) : "");
   out += fmt::format("  result       {}\n", r.ok() ? "ok" : "FAILED");
   return out;
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "../sw/bounds.h"
+#include "../sw/circuit/xbar_engine.h"
 #include "../sw/port_model.h"
 #include "../sw/ref_engine.h"
 #include "scoreboard.h"
@@ -24,6 +25,8 @@ struct RunRequest {
   std::string tables_dir;  // non-empty: run the tables in this directory instead of building them
   std::string trace_path;  // non-empty: write the trace CSV here
   std::string vcd_path;    // non-empty: ask the engine for a waveform
+  std::string permutation; // circuit-switched `permutation`: the --permutation value
+  int root = 0;            // circuit-switched broadcast and fan-in: the root node
 };
 
 struct RunResult {
@@ -40,6 +43,12 @@ struct RunResult {
   int64_t table_bits_total = 0;
   EngineResult engine_result;
   ScoreboardReport score;
+  // Circuit-switched runs (docs/circuit-switching.md): the circuit trace, what the routers
+  // detected, and the clock cycles of one routing step.
+  bool circuit_switched = false;
+  std::vector<CircuitEvent> circuit_trace;
+  std::vector<std::string> faults;
+  std::optional<int64_t> cycles_per_step;
   int64_t steps() const { return score.steps; }
   // Clean scoreboard, no engine failure, and steps == formula where there is one.
   bool ok() const;
@@ -48,6 +57,9 @@ struct RunResult {
 // Throws InputError for bad input (spec, names, table files); a run that fails
 // verification returns normally with ok() == false.
 RunResult run_case(const RunRequest& request);
+// The circuit-switched half of run_case (tb/circuit_run.cpp): mesh collectives on the
+// crossbar routers, or tables written by `fixroute tables` for them.
+RunResult run_circuit_case(const RunRequest& request);
 
 nlohmann::json to_json(const RunResult& result);
 std::string summary(const RunResult& result);  // the human-readable report of `fixroute run`

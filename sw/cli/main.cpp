@@ -12,6 +12,8 @@
 #include "../../tb/engines.h"
 #include "../../tb/run_case.h"
 #include "../algorithms/registry.h"
+#include "../circuit/registry.h"
+#include "../circuit/xbar_tables.h"
 #include "../collectives.h"
 #include "../draw.h"
 #include "../errors.h"
@@ -73,6 +75,18 @@ int cmd_tables(const std::string& spec, const std::string& collective, const std
   return 0;
 }
 
+int cmd_xbar_tables(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
+                    const std::string& permutation, int root, const std::string& dir) {
+  const Topology mesh = Topology::parse(spec);
+  const CircuitDemand demand = make_circuit_demand(mesh, collective, permutation, root);
+  const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, mesh, demand);
+  XbarTables t = circuit_tables(a, mesh, demand);
+  write_xbar_tables(t, dir);
+  fmt::print("wrote {} crossbar tables for {} {} [{}] to {} ({} routing steps, {} bits per router)\n", t.routers.size(),
+             mesh.spec(), collective, a.name, dir, t.steps(), xbar_table_bits(t));
+  return 0;
+}
+
 int cmd_cosim(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
               const PortModel& model, bool as_json) {
   Topology topo = Topology::parse(spec);
@@ -113,8 +127,11 @@ int cmd_draw(const std::string& spec, const std::string& collective, const std::
 int cmd_list() {
   fmt::print("collectives:\n");
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
+  for (const auto& [name, what] : circuit_collectives()) fmt::print("  {:<16} {}\n", name, what);
   fmt::print("algorithms:\n");
   for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<18} {:<16} {}\n", a.name, a.collective, a.summary);
+  for (const CircuitAlgorithm& a : circuit_algorithm_registry())
+    fmt::print("  {:<18} {:<16} {}\n", a.name, a.collective, a.summary);
   fmt::print("engines:\n");
   for (const Engine& e : engine_registry()) fmt::print("  {:<8} {}\n", e.name, e.summary);
   return 0;
@@ -139,15 +156,22 @@ int sc_main(int argc, char** argv) {
   run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (hardware engines)");
   run_cmd->add_option("--tables", run.tables_dir, "run the tables in this directory (from `fixroute tables`)");
   run_cmd->add_flag("--json", run_json, "print one JSON object");
+  run_cmd->add_option("--permutation", run.permutation,
+                      "circuit-switched permutation: bpc:PI:A, transpose, bit-reversal, perfect-shuffle, "
+                      "bit-complement, omega:FILE, file:FILE, random:SEED");
+  run_cmd->add_option("--root", run.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   run_ports.add_to(run_cmd);
 
-  std::string tab_topology, tab_collective, tab_algorithm, tab_dir;
+  std::string tab_topology, tab_collective, tab_algorithm, tab_dir, tab_permutation;
+  int tab_root = 0;
   PortOptions tab_ports;
   CLI::App* tab_cmd = app.add_subcommand("tables", "write the router tables (JSON and memory images)");
   tab_cmd->add_option("topology", tab_topology, "topology spec")->required();
   tab_cmd->add_option("collective", tab_collective, "collective")->required();
   tab_cmd->add_option("--algorithm", tab_algorithm, "algorithm name (default: the paper's optimal one)");
   tab_cmd->add_option("-o,--output", tab_dir, "output directory")->required();
+  tab_cmd->add_option("--permutation", tab_permutation, "circuit-switched permutation (as for run)");
+  tab_cmd->add_option("--root", tab_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   tab_ports.add_to(tab_cmd);
 
   std::string bound_topology, bound_collective;
@@ -221,8 +245,11 @@ int sc_main(int argc, char** argv) {
       }
       return r.ok() ? 0 : kExitFailed;
     }
-    if (tab_cmd->parsed())
+    if (tab_cmd->parsed()) {
+      if (is_circuit_collective(tab_collective))
+        return cmd_xbar_tables(tab_topology, tab_collective, tab_algorithm, tab_permutation, tab_root, tab_dir);
       return cmd_tables(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_dir);
+    }
     if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_packets, bound_json);
     if (sweep_cmd->parsed()) {
       sweep.progress = !sweep_quiet;

@@ -1,0 +1,161 @@
+#include "circuit_scoreboard.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <optional>
+
+#include "../sw/circuit/xbar_tables.h"
+#include "../sw/topology.h"
+
+namespace fixroute {
+
+namespace {
+
+struct Report {
+  ScoreboardReport r;
+  void error(const std::string& e) {
+    ++r.error_count;
+    if (r.errors.size() < kMaxListedErrors) r.errors.push_back(e);
+  }
+};
+
+using Values = std::vector<int>;  // per origin: how many times its value is combined in
+
+void add_into(Values& into, const Values& v) {
+  for (size_t i = 0; i < v.size(); ++i) into[i] += v[i];
+}
+
+// The trace's circuits grouped by step, each step checked for link conflicts.
+std::map<int64_t, std::vector<CircuitEvent>> by_step(const Topology& mesh, const std::vector<CircuitEvent>& trace,
+                                                     Report& rep) {
+  std::map<int64_t, std::vector<CircuitEvent>> steps;
+  for (const CircuitEvent& e : trace) {
+    if (e.source < 0 || e.source >= mesh.num_nodes() || e.dest < 0 || e.dest >= mesh.num_nodes() || e.step < 1) {
+      rep.error(fmt::format("step {}: circuit {}->{} is not between two nodes", e.step, e.source, e.dest));
+      continue;
+    }
+    steps[e.step].push_back(e);
+  }
+  for (const auto& [step, events] : steps) {
+    std::vector<Circuit> circuits;
+    for (const CircuitEvent& e : events) circuits.push_back({e.source, e.dest});
+    for (const std::string& c : link_conflicts(mesh, circuits)) rep.error(fmt::format("step {}: {}", step, c));
+  }
+  return steps;
+}
+
+void score_permutation(const Topology& mesh, const std::vector<int>& dest,
+                       const std::map<int64_t, std::vector<CircuitEvent>>& steps, Report& rep) {
+  const int n = mesh.num_nodes();
+  std::vector<std::deque<std::pair<int64_t, int>>> held(static_cast<size_t>(n));  // (arrival, message) oldest first
+  for (int x = 0; x < n; ++x) held[static_cast<size_t>(x)].push_back({0, x});
+  for (const auto& [step, events] : steps) {
+    std::vector<std::pair<int, int>> moves;  // (message, to)
+    for (const CircuitEvent& e : events) {
+      auto& q = held[static_cast<size_t>(e.source)];
+      if (q.empty() || q.front().first >= step) {
+        rep.error(fmt::format("step {}: node {} sends to {} but holds no message from an earlier step", step, e.source, e.dest));
+        continue;
+      }
+      moves.push_back({q.front().second, e.dest});
+      q.pop_front();
+    }
+    for (auto [message, to] : moves) held[static_cast<size_t>(to)].push_back({step, message});
+  }
+  rep.r.needed = n;
+  for (int x = 0; x < n; ++x)
+    for (const auto& [arrival, message] : held[static_cast<size_t>(x)]) {
+      if (dest[static_cast<size_t>(message)] == x) {
+        ++rep.r.deliveries;
+        rep.r.steps = std::max(rep.r.steps, arrival);
+      } else {
+        rep.error(fmt::format("node {}'s message ends at node {}, not at {}", message, x, dest[static_cast<size_t>(message)]));
+      }
+    }
+}
+
+void score_broadcast(const Topology& mesh, int root, const std::map<int64_t, std::vector<CircuitEvent>>& steps, Report& rep) {
+  std::vector<int64_t> since(static_cast<size_t>(mesh.num_nodes()), -1);
+  since[static_cast<size_t>(root)] = 0;
+  for (const auto& [step, events] : steps) {
+    for (const CircuitEvent& e : events)
+      if (since[static_cast<size_t>(e.source)] < 0 || since[static_cast<size_t>(e.source)] >= step)
+        rep.error(fmt::format("step {}: node {} sends to {} before it holds the message", step, e.source, e.dest));
+    for (const CircuitEvent& e : events) {
+      if (since[static_cast<size_t>(e.dest)] >= 0) {
+        rep.error(fmt::format("step {}: node {} receives the message again", step, e.dest));
+        continue;
+      }
+      since[static_cast<size_t>(e.dest)] = step;
+      ++rep.r.deliveries;
+      rep.r.steps = step;
+    }
+  }
+  rep.r.needed = mesh.num_nodes() - 1;
+  for (int x = 0; x < mesh.num_nodes(); ++x)
+    if (since[static_cast<size_t>(x)] < 0) rep.error(fmt::format("node {} never receives the message", x));
+}
+
+// Fan-in and prefix: values combine. `relay` (prefix) makes a node forward the value it
+// received last in the current phase instead of its combination, and keep what it sends.
+void score_combining(const Topology& mesh, const XbarTables& t, const std::map<int64_t, std::vector<CircuitEvent>>& steps,
+                     bool prefix, Report& rep) {
+  const size_t n = static_cast<size_t>(mesh.num_nodes());
+  std::vector<Values> acc(n, Values(n, 0));
+  for (size_t x = 0; x < n; ++x) acc[x][x] = 1;
+  std::vector<std::optional<Values>> relay(n);
+  for (const auto& [step, events] : steps) {
+    if (std::find(t.phase_starts.begin(), t.phase_starts.end(), step) != t.phase_starts.end())
+      for (auto& r : relay) r.reset();
+    std::vector<std::pair<size_t, Values>> arrivals;
+    for (const CircuitEvent& e : events) {
+      const size_t s = static_cast<size_t>(e.source);
+      Values message = prefix && relay[s] ? *relay[s] : acc[s];
+      if (std::all_of(message.begin(), message.end(), [](int v) { return v == 0; }))
+        rep.error(fmt::format("step {}: node {} sends to {} with nothing to send", step, e.source, e.dest));
+      arrivals.push_back({static_cast<size_t>(e.dest), message});
+    }
+    if (!prefix)
+      for (const CircuitEvent& e : events) std::fill(acc[static_cast<size_t>(e.source)].begin(), acc[static_cast<size_t>(e.source)].end(), 0);
+    for (auto& [to, message] : arrivals) {
+      add_into(acc[to], message);
+      if (prefix) relay[to] = message;
+      rep.r.steps = step;
+    }
+  }
+  if (prefix) {
+    rep.r.needed = static_cast<int64_t>(n);
+    for (size_t x = 0; x < n; ++x) {
+      bool right = true;
+      for (size_t o = 0; o < n; ++o) right = right && acc[x][o] == (o <= x ? 1 : 0);
+      if (right) ++rep.r.deliveries;
+      else rep.error(fmt::format("node {} does not end with the prefix of nodes 0..{} exactly once", x, x));
+    }
+    return;
+  }
+  const size_t root = static_cast<size_t>(t.root);
+  rep.r.needed = static_cast<int64_t>(n) - 1;
+  for (size_t o = 0; o < n; ++o) {
+    if (o == root) continue;
+    if (acc[root][o] == 1) ++rep.r.deliveries;
+    else rep.error(fmt::format("the root holds node {}'s value {} times", o, acc[root][o]));
+  }
+}
+
+}  // namespace
+
+ScoreboardReport score_circuits(const Topology& mesh, const XbarTables& t, const std::vector<CircuitEvent>& trace) {
+  Report rep;
+  rep.r.crossings = static_cast<int64_t>(trace.size());
+  const auto steps = by_step(mesh, trace, rep);
+  if (t.collective == "permutation") score_permutation(mesh, t.permutation, steps, rep);
+  else if (t.collective == "broadcast") score_broadcast(mesh, t.root, steps, rep);
+  else if (t.collective == "fan-in" || t.collective == "prefix") score_combining(mesh, t, steps, t.collective == "prefix", rep);
+  else rep.error(fmt::format("no scoreboard rule for collective '{}'", t.collective));
+  return rep.r;
+}
+
+}  // namespace fixroute

@@ -1,0 +1,48 @@
+// The verilated crossbar meshes (rtl/fr_mesh_xbar_top.v) behind a plain interface, for
+// the rtl engine's circuit-switched runs and the SystemC co-simulation.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../sw/circuit/xbar_engine.h"
+#include "../sw/ref_engine.h"
+#include "rtl_driver.h"
+
+namespace fixroute {
+
+class Topology;
+struct XbarTables;
+
+class XbarRtlDriver : public RtlConfigPort {
+ public:
+  virtual bool done(int node) const = 0;
+  virtual int64_t step(int node) const = 0;  // routing steps completed
+  virtual bool eject_valid(int node) const = 0;
+  virtual int eject_data(int node) const = 0;
+  virtual uint32_t fault_word(int node) const = 0;
+  virtual bool link_valid(int node, int port) const = 0;
+  virtual int link_data(int node, int port) const = 0;
+};
+
+struct XbarModelInfo {
+  std::string spec;
+  int rows, cols, mem_words;
+  std::function<std::unique_ptr<XbarRtlDriver>(const XbarModelInfo&)> make;
+};
+
+const std::vector<XbarModelInfo>& xbar_models();
+const XbarModelInfo* find_xbar_model(const Topology& mesh);  // nullptr when not built
+
+// A router's fault word ({kind, a, b, port, step}) in xbar_fault_text's words; "" for none.
+std::string xbar_fault_from_word(uint32_t word, int node);
+
+// Resets, loads every router's image through the configuration port and returns the
+// cycles it took; throws InputError when a table does not fit the model's memory.
+int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& model, const XbarTables& tables);
+
+XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options);
+
+}  // namespace fixroute

@@ -1,0 +1,161 @@
+// The rtl engine's circuit-switched runs: the verilated crossbar mesh loaded through its
+// configuration port, run until every router has done its routing steps (under a cycle
+// watchdog), with every message delivered at a local output recorded as a circuit and
+// every latched fault reported (docs/rtl.md, "Crossbar router").
+#include <fmt/format.h>
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <algorithm>
+
+#include "../sw/circuit/xbar_tables.h"
+#include "../sw/errors.h"
+#include "../sw/topology.h"
+#include "verilated_bits.h"
+#include "xbar_models.inc"
+#include "xbar_rtl.h"
+
+namespace fixroute {
+
+namespace {
+
+constexpr unsigned kMessageBits = 16;
+
+template <class Model>
+class VerilatedXbar : public XbarRtlDriver {
+ public:
+  explicit VerilatedXbar(const XbarModelInfo&) {
+    ctx_ = std::make_unique<VerilatedContext>();
+    ctx_->traceEverOn(true);
+    model_ = std::make_unique<Model>(ctx_.get());
+  }
+  ~VerilatedXbar() override {
+    if (vcd_) vcd_->close();
+    model_->final();
+  }
+  void tick() override {
+    for (int edge = 0; edge < 2; ++edge) {
+      model_->clk = edge;
+      model_->eval();
+      if (vcd_) vcd_->dump(time_);
+      ++time_;
+    }
+  }
+  void set_reset(bool on) override { model_->rst = on; }
+  void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) override {
+    model_->cfg_node = static_cast<uint32_t>(node);
+    model_->cfg_we = write;
+    model_->cfg_addr = addr;
+    model_->cfg_wdata = data;
+    model_->cfg_done = done;
+  }
+  bool table_ok(int node) const override { return bits(model_->table_ok, u(node), 1); }
+  int table_error(int node) const override { return static_cast<int>(bits(model_->table_error, u(node) * 3, 3)); }
+  bool done(int node) const override { return bits(model_->done, u(node), 1); }
+  int64_t step(int node) const override { return static_cast<int64_t>(bits(model_->step, u(node) * 16, 16)); }
+  bool eject_valid(int node) const override { return bits(model_->eject_valid, u(node), 1); }
+  int eject_data(int node) const override {
+    return static_cast<int>(bits(model_->eject_data, u(node) * kMessageBits, kMessageBits));
+  }
+  uint32_t fault_word(int node) const override { return static_cast<uint32_t>(bits(model_->fault_word, u(node) * 32, 32)); }
+  bool link_valid(int node, int port) const override { return bits(model_->link_valid, u(node * 4 + port), 1); }
+  int link_data(int node, int port) const override {
+    return static_cast<int>(bits(model_->link_data, u(node * 4 + port) * kMessageBits, kMessageBits));
+  }
+  void open_vcd(const std::string& path) override {
+    vcd_ = std::make_unique<VerilatedVcdC>();
+    model_->trace(vcd_.get(), 99);
+    vcd_->open(path.c_str());
+    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
+  }
+
+ private:
+  static unsigned u(int v) { return static_cast<unsigned>(v); }
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Model> model_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  uint64_t time_ = 0;
+};
+
+}  // namespace
+
+const std::vector<XbarModelInfo>& xbar_models() {
+  static const std::vector<XbarModelInfo> models = {
+#define FIXROUTE_XBAR_MODEL(spec, cls, rows, cols, mem_words)                                           \
+  {spec, rows, cols, mem_words, [](const XbarModelInfo& info) -> std::unique_ptr<XbarRtlDriver> { \
+     return std::make_unique<VerilatedXbar<cls>>(info);                                          \
+   }},
+      FIXROUTE_XBAR_MODELS(FIXROUTE_XBAR_MODEL)
+#undef FIXROUTE_XBAR_MODEL
+  };
+  return models;
+}
+
+const XbarModelInfo* find_xbar_model(const Topology& mesh) {
+  for (const XbarModelInfo& m : xbar_models())
+    if (m.spec == mesh.spec()) return &m;
+  return nullptr;
+}
+
+std::string xbar_fault_from_word(uint32_t word, int node) {
+  const uint32_t kind = word >> 30;
+  const int a = static_cast<int>((word >> 27) & 7u), b = static_cast<int>((word >> 24) & 7u);
+  const int port = static_cast<int>((word >> 21) & 7u);
+  const int64_t step = word & 0xFFFFu;
+  if (kind == 1) return xbar_fault_text(XbarFault::Conflict, step, node, port, a, b);
+  if (kind == 2) return xbar_fault_text(XbarFault::Stray, step, node, port);
+  return "";
+}
+
+int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTables& tables) {
+  std::vector<std::vector<uint32_t>> images;
+  for (const XbarRouterTable& r : tables.routers) {
+    images.push_back(encode_xbar_image(tables, r));
+    if (static_cast<int>(images.back().size()) > m.mem_words)
+      throw InputError(fmt::format("the tables need {} words per router; the verilated {} holds {} ({} routing steps)",
+                                   images.back().size(), m.spec, m.mem_words, m.mem_words - 7));
+  }
+  return rtl_reset_and_load(rtl, images);
+}
+
+XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options) {
+  const XbarModelInfo* m = find_xbar_model(mesh);
+  if (!m) throw InputError(fmt::format("no verilated crossbar mesh for {}", mesh.spec()));
+  std::unique_ptr<XbarRtlDriver> rtl = m->make(*m);
+  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
+  XbarRun run;
+  run.overhead_cycles = xbar_rtl_load(*rtl, *m, tables);  // tables checked: the routers run from the next edge
+  const int nodes = mesh.num_nodes();
+  for (int i = 0; i < nodes; ++i)
+    if (!rtl->table_ok(i)) {
+      run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
+      return run;
+    }
+  const int64_t budget = static_cast<int64_t>(tables.steps()) * tables.step_cycles + 16;
+  int64_t cycles = 0;
+  auto all_done = [&] {
+    for (int i = 0; i < nodes; ++i)
+      if (!rtl->done(i)) return false;
+    return true;
+  };
+  while (!all_done()) {
+    if (cycles > budget) {
+      run.failure = fmt::format("watchdog: the routers did not finish {} routing steps in {} cycles", tables.steps(), budget);
+      break;
+    }
+    rtl->tick();
+    ++cycles;
+    for (int i = 0; i < nodes; ++i)
+      if (rtl->eject_valid(i)) run.trace.push_back({rtl->step(i) + 1, rtl->eject_data(i), i});
+  }
+  for (int i = 0; i < nodes; ++i)
+    if (std::string f = xbar_fault_from_word(rtl->fault_word(i), i); !f.empty()) run.faults.push_back(f);
+  run.clock_cycles = cycles;
+  run.cycles_per_step = tables.step_cycles;
+  run.steps_simulated = rtl->step(0);
+  std::sort(run.trace.begin(), run.trace.end());
+  std::sort(run.faults.begin(), run.faults.end());
+  return run;
+}
+
+}  // namespace fixroute
