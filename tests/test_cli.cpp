@@ -16,31 +16,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("fixroute_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
+using fixroute::testing_support::Outcome;
+using fixroute::testing_support::run_cli;
+using fixroute::testing_support::scratch;
 using fixroute::testing_support::slurp;
-
-Outcome run_cli(const std::string& args) {
-  fs::path dir = scratch();
-  std::string cmd = std::string("cd ") + dir.string() + " && " + FIXROUTE_BIN + " " + args + " >" +
-                    (dir / "out").string() + " 2>" + (dir / "err").string();
-  int status = std::system(cmd.c_str());
-  Outcome o;
-  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  o.out = slurp(dir / "out");
-  o.err = slurp(dir / "err");
-  return o;
-}
 
 void expect_bad_input(const std::string& args, const std::string& message) {
   Outcome o = run_cli(args);

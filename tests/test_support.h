@@ -6,6 +6,11 @@
 #include <sstream>
 #include <string>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
 namespace fixroute::testing_support {
 
 // A GoogleTest parameter name from any text ("torus:5x7" -> "torus_5x7").
@@ -33,6 +38,32 @@ inline int drawn_links(const std::string& svg, const std::string& colour) {
     (element.find("dasharray") == std::string::npos ? solid : halves)++;
   }
   return solid + halves / 2;
+}
+
+// The fixroute binary run from a scratch directory (FIXROUTE_BIN, set by tests/CMakeLists.txt).
+namespace fs = std::filesystem;
+struct Outcome {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline fs::path scratch() {
+  fs::path dir = fs::temp_directory_path() / ("fixroute_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+inline Outcome run_cli(const std::string& args) {
+  fs::path dir = scratch();
+  std::string cmd = std::string("cd ") + dir.string() + " && " + FIXROUTE_BIN + " " + args + " >" +
+                    (dir / "out").string() + " 2>" + (dir / "err").string();
+  int status = std::system(cmd.c_str());
+  Outcome o;
+  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  o.out = slurp(dir / "out");
+  o.err = slurp(dir / "err");
+  return o;
 }
 
 }  // namespace fixroute::testing_support

@@ -43,7 +43,7 @@ const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const To
                                                const CircuitDemand& demand) {
   require_mesh(mesh, demand.collective);
   const std::string wanted = name.empty() ? default_name(demand) : name;
-  std::vector<std::string> applicable;
+  std::vector<std::string> applicable, refusals;
   for (const CircuitAlgorithm& a : circuit_algorithm_registry()) {
     if (a.collective != demand.collective) continue;
     std::string why = a.unsupported(mesh, demand);
@@ -53,7 +53,10 @@ const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const To
       return a;
     }
     if (why.empty()) applicable.push_back(a.name);
+    else refusals.push_back(fmt::format("{} {}", a.name, why));
   }
+  if (wanted.empty())
+    throw InputError(fmt::format("no algorithm for {} on {}: {}", demand.collective, mesh.spec(), fmt::join(refusals, "; ")));
   throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", wanted, demand.collective,
                                mesh.spec(), applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable, ", "))));
 }

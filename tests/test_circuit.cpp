@@ -1,0 +1,404 @@
+// The circuit-switched row-column mesh (issue 6): schedulers, the paper's worked example,
+// crossbar tables, the ref and RTL crossbar routers, the circuit scoreboard, the CLI.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+
+#include "sw/circuit/registry.h"
+#include "sw/circuit/xbar_tables.h"
+#include "sw/errors.h"
+#include "sw/topology.h"
+#include "tb/circuit_scoreboard.h"
+#include "tb/run_case.h"
+#include "tb/xbar_rtl.h"
+#include "tests/test_support.h"
+
+using ::testing::HasSubstr;
+using fixroute::testing_support::run_cli;
+using fixroute::testing_support::scratch;
+using fixroute::testing_support::test_name;
+namespace fs = std::filesystem;
+
+namespace fixroute {
+namespace {
+
+RunResult run(const std::string& mesh, const std::string& collective, const std::string& permutation = "",
+              const std::string& algorithm = "", const std::string& engine = "ref", int root = 0) {
+  RunRequest req;
+  req.topology = mesh;
+  req.collective = collective;
+  req.permutation = permutation;
+  req.algorithm = algorithm;
+  req.engine = engine;
+  req.root = root;
+  return run_case(req);
+}
+
+CircuitSchedule schedule_of(const std::string& mesh, const std::string& collective, const std::string& permutation,
+                            const std::string& algorithm = "", int root = 0) {
+  const Topology t = Topology::parse(mesh);
+  const CircuitDemand d = make_circuit_demand(t, collective, permutation, root);
+  return build_schedule(find_circuit_algorithm(algorithm, t, d), t, d);
+}
+
+// The 1R-1C criterion of section 3: one source per row, one destination per column,
+// among the messages that leave their node (a local->local circuit claims no link).
+void expect_one_per_row_and_column(const Topology& mesh, const CircuitSchedule& s) {
+  const int cols = mesh.dims()[1];
+  for (size_t t = 0; t < s.steps.size(); ++t) {
+    std::set<int> rows, dest_cols;
+    for (const Circuit& c : s.steps[t]) {
+      if (c.source == c.dest) continue;
+      EXPECT_TRUE(rows.insert(c.source / cols).second) << "step " << t + 1 << ": two sources in row " << c.source / cols;
+      EXPECT_TRUE(dest_cols.insert(c.dest % cols).second) << "step " << t + 1 << ": two destinations in column " << c.dest % cols;
+    }
+  }
+}
+
+// Figure 1 of the paper: n = 4, pi = (1, 3, 2, 0), a = 1010, and the four steps it lists.
+TEST(CircuitPaper, WorkedExampleScheduleIsThePapers) {
+  const CircuitSchedule s = schedule_of("mesh:4x4", "permutation", "bpc:1,3,2,0:1010");
+  const std::vector<std::set<std::pair<int, int>>> paper = {
+      {{0b0000, 0b1010}, {0b0110, 0b1111}, {0b1000, 0b1000}, {0b1110, 0b1101}},
+      {{0b0001, 0b0010}, {0b0111, 0b0111}, {0b1001, 0b0000}, {0b1111, 0b0101}},
+      {{0b0010, 0b1011}, {0b0100, 0b1110}, {0b1010, 0b1001}, {0b1100, 0b1100}},
+      {{0b0011, 0b0011}, {0b0101, 0b0110}, {0b1011, 0b0001}, {0b1101, 0b0100}}};
+  ASSERT_EQ(s.steps.size(), paper.size());
+  for (size_t t = 0; t < paper.size(); ++t) {
+    std::set<std::pair<int, int>> got;
+    for (const Circuit& c : s.steps[t]) got.insert({c.source, c.dest});
+    EXPECT_EQ(got, paper[t]) << "step t = " << t;
+  }
+}
+
+TEST(CircuitPaper, WorkedExampleOnTheRtlMeetsNSteps) {
+  RunResult r = run("mesh:4x4", "permutation", "bpc:1,3,2,0:1010", "", "rtl");
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.steps(), 4);
+  EXPECT_EQ(r.circuit_trace.size(), 16u);  // the fixed points too, through local->local
+  ASSERT_TRUE(r.cycles_per_step);
+  EXPECT_EQ(*r.engine_result.clock_cycles, 4 * *r.cycles_per_step);
+}
+
+TEST(CircuitRules, RowColumnRouteGoesAlongTheRowFirst) {
+  const Topology m = Topology::parse("mesh:4x4");
+  const std::vector<Hop> hops = row_column_route(m, 1, 14);  // (0,1) -> (3,2)
+  std::vector<int> nodes;
+  for (const Hop& h : hops) nodes.push_back(h.node);
+  EXPECT_EQ(nodes, (std::vector<int>{1, 2, 6, 10, 14}));
+  EXPECT_EQ(hops.front().in_port, kLocalPort);
+  EXPECT_EQ(hops.back().out_port, kLocalPort);
+}
+
+TEST(CircuitRules, ConflictCheckFindsASharedLink) {
+  const Topology m = Topology::parse("mesh:4x4");
+  EXPECT_TRUE(link_conflicts(m, {{0, 3}, {4, 7}}).empty());
+  const auto c = link_conflicts(m, {{0, 3}, {1, 2}});  // both use 1 -> 2
+  ASSERT_FALSE(c.empty());
+  EXPECT_THAT(c.front(), HasSubstr("link 1->2"));
+  EXPECT_FALSE(link_conflicts(m, {{0, 5}, {5, 5}}).empty());  // one delivery port
+}
+
+// BPC: n routing steps, 1R-1C, on every power of two up to 32; the named ones and random ones.
+class Bpc : public ::testing::TestWithParam<int> {};
+TEST_P(Bpc, NamedAndRandomBpcInNSteps) {
+  const int n = GetParam();
+  const std::string mesh = fmt::format("mesh:{}x{}", n, n);
+  std::vector<std::string> perms = {"transpose", "bit-reversal", "perfect-shuffle", "bit-complement"};
+  std::mt19937 rng(static_cast<unsigned>(n));
+  const int bits = 2 * log2_exact(n);
+  for (int k = 0; k < 3; ++k) {
+    std::vector<int> pi(static_cast<size_t>(bits));
+    for (int i = 0; i < bits; ++i) pi[static_cast<size_t>(i)] = i;
+    std::shuffle(pi.begin(), pi.end(), rng);
+    std::string a;
+    for (int i = 0; i < bits; ++i) a += (rng() & 1) ? '1' : '0';
+    perms.push_back(fmt::format("bpc:{}:{}", fmt::join(pi, ","), a));
+  }
+  for (const std::string& p : perms) {
+    RunResult r = run(mesh, "permutation", p);
+    EXPECT_EQ(r.algorithm, "bpc-self-schedule");
+    EXPECT_TRUE(r.ok()) << p << "\n" << summary(r);
+    EXPECT_EQ(r.steps(), n) << p;
+    expect_one_per_row_and_column(Topology::parse(mesh), schedule_of(mesh, "permutation", p));
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Sizes, Bpc, ::testing::Values(2, 4, 8, 16, 32));
+
+// A random Omega-realizable permutation: random 2x2 switch states, destination from the
+// line each input reaches after the last stage.
+std::vector<int> random_omega(int nodes, unsigned seed) {
+  const int m = log2_exact(nodes);
+  std::mt19937 rng(seed);
+  std::vector<int> line(static_cast<size_t>(nodes)), dest(static_cast<size_t>(nodes));
+  for (int s = 0; s < nodes; ++s) line[static_cast<size_t>(s)] = s;
+  for (int stage = 0; stage < m; ++stage) {
+    std::vector<bool> cross(static_cast<size_t>(nodes / 2));
+    for (size_t k = 0; k < cross.size(); ++k) cross[k] = rng() & 1;
+    for (int s = 0; s < nodes; ++s) {
+      int l = ((line[static_cast<size_t>(s)] << 1) | (line[static_cast<size_t>(s)] >> (m - 1))) & (nodes - 1);
+      if (cross[static_cast<size_t>(l / 2)]) l ^= 1;
+      line[static_cast<size_t>(s)] = l;
+    }
+  }
+  for (int s = 0; s < nodes; ++s) dest[static_cast<size_t>(s)] = line[static_cast<size_t>(s)];
+  return dest;
+}
+
+std::string write_permutation(const std::vector<int>& dest, const std::string& name) {
+  const fs::path path = scratch() / name;
+  std::ofstream out(path);
+  for (int d : dest) out << d << "\n";
+  return path.string();
+}
+
+class Omega : public ::testing::TestWithParam<int> {};
+TEST_P(Omega, OmegaAndInverseOmegaInTwoNSteps) {
+  const int n = GetParam();
+  const std::string mesh = fmt::format("mesh:{}x{}", n, n);
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    std::vector<int> f = random_omega(n * n, seed);
+    ASSERT_TRUE(omega_realizable(f));
+    std::vector<int> inverse(f.size());
+    for (size_t s = 0; s < f.size(); ++s) inverse[static_cast<size_t>(f[s])] = static_cast<int>(s);
+    ASSERT_TRUE(inverse_omega_realizable(inverse));
+    for (const auto& p : {f, inverse}) {
+      const std::string file = write_permutation(p, fmt::format("omega_{}_{}.txt", n, seed));
+      RunResult r = run(mesh, "permutation", "omega:" + file);
+      EXPECT_EQ(r.algorithm, "omega-two-phase");
+      EXPECT_TRUE(r.ok()) << summary(r);
+      EXPECT_EQ(r.steps(), 2 * n);
+    }
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Sizes, Omega, ::testing::Values(2, 4, 8, 16, 32));
+
+// Beyond the paper: any permutation, any n, <= n steps; exactly the busiest row or column.
+class EdgeColouring : public ::testing::TestWithParam<int> {};
+TEST_P(EdgeColouring, RandomPermutationsInAtMostNSteps) {
+  const int n = GetParam();
+  for (const std::string& mesh : {fmt::format("mesh:{}x{}", n, n), fmt::format("mesh:{}x{}", n, n + 1)}) {
+    const Topology t = Topology::parse(mesh);
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+      const std::string p = fmt::format("random:{}", seed);
+      RunResult r = run(mesh, "permutation", p, "edge-colouring");
+      EXPECT_TRUE(r.ok()) << summary(r);
+      EXPECT_LE(r.steps(), std::max(t.dims()[0], t.dims()[1])) << mesh << " " << p;
+      EXPECT_GE(r.steps(), r.bounds.best());
+      expect_one_per_row_and_column(t, schedule_of(mesh, "permutation", p, "edge-colouring"));
+    }
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Sizes, EdgeColouring, ::testing::Range(2, 33));
+
+// On small meshes the exhaustive search measures how far edge-colouring is from optimal.
+TEST(OptimalSearch, NeverWorseThanEdgeColouringNorBelowTheLinkLoad) {
+  int better = 0;
+  for (int n = 2; n <= 5; ++n)
+    for (unsigned seed = 1; seed <= 4; ++seed) {
+      const std::string mesh = fmt::format("mesh:{}x{}", n, n), p = fmt::format("random:{}", seed);
+      RunResult best = run(mesh, "permutation", p, "optimal-search");
+      RunResult colour = run(mesh, "permutation", p, "edge-colouring");
+      EXPECT_TRUE(best.ok()) << summary(best);
+      EXPECT_LE(best.steps(), colour.steps());
+      EXPECT_GE(best.steps(), best.bounds.best());
+      better += best.steps() < colour.steps();
+    }
+  EXPECT_GT(better, 0) << "1R-1C is sufficient, not necessary: the search finds shorter schedules";
+  // The transpose of a 4x4: each row sends 3 messages off the diagonal.
+  EXPECT_EQ(run("mesh:4x4", "permutation", "transpose", "edge-colouring").steps(), 3);
+}
+
+class Halving : public ::testing::TestWithParam<std::string> {};
+TEST_P(Halving, BroadcastAndFanInInLogSteps) {
+  const Topology t = Topology::parse(GetParam());
+  int64_t expected = 0;  // ceil(log2 C) + ceil(log2 R): log2 N on n x n, n = 2^k
+  while ((1 << expected) < t.dims()[1]) ++expected;
+  for (int r = 0; (1 << r) < t.dims()[0]; ++r) ++expected;
+  for (int root : {0, t.num_nodes() / 2 + 1, t.num_nodes() - 1}) {
+    RunResult b = run(GetParam(), "broadcast", "", "", "ref", root);
+    RunResult f = run(GetParam(), "fan-in", "", "", "ref", root);
+    EXPECT_TRUE(b.ok()) << summary(b);
+    EXPECT_TRUE(f.ok()) << summary(f);
+    EXPECT_EQ(b.steps(), expected);
+    EXPECT_EQ(f.steps(), expected);
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Meshes, Halving,
+                         ::testing::Values("mesh:2x2", "mesh:4x4", "mesh:8x8", "mesh:16x16", "mesh:32x32", "mesh:3x3",
+                                           "mesh:5x7", "mesh:6x6"),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return test_name(param.param); });
+
+TEST(Prefix, RecurrenceCountOnPowersOfTwo) {
+  for (int n : {2, 4, 8, 16, 32}) {
+    RunResult r = run(fmt::format("mesh:{}x{}", n, n), "prefix");
+    EXPECT_TRUE(r.ok()) << summary(r);
+    const int64_t levels = 2 * log2_exact(n);
+    EXPECT_EQ(r.steps(), levels * (levels + 1) / 2);  // C(N) = C(N/2) + log2 N, C(2) = 1
+    ASSERT_TRUE(r.paper_formula);
+    EXPECT_EQ(*r.paper_formula, levels * levels);
+  }
+}
+
+// The scoreboard judges the trace, not the schedule: a wrong delivery is caught.
+TEST(CircuitScoreboard, CatchesAMessageAtTheWrongNode) {
+  const Topology m = Topology::parse("mesh:2x2");
+  XbarTables t = circuit_tables(find_circuit_algorithm("", m, make_circuit_demand(m, "permutation", "transpose", 0)), m,
+                                make_circuit_demand(m, "permutation", "transpose", 0));
+  std::vector<CircuitEvent> trace = run_xbar_ref(m, t).trace;
+  EXPECT_TRUE(score_circuits(m, t, trace).clean());
+  auto moving = std::find_if(trace.begin(), trace.end(), [](const CircuitEvent& e) { return e.source != e.dest; });
+  ASSERT_NE(moving, trace.end());
+  std::vector<CircuitEvent> lost = trace, misrouted = trace;
+  lost.erase(lost.begin() + (moving - trace.begin()));
+  EXPECT_FALSE(score_circuits(m, t, lost).clean());  // a message that never left
+  misrouted[static_cast<size_t>(moving - trace.begin())].dest ^= 1;
+  EXPECT_FALSE(score_circuits(m, t, misrouted).clean());
+}
+
+// Two circuits that claim one link: every engine detects and reports it, the run fails.
+int conflict_node = -1;
+XbarTables conflicting_tables(const std::string& dir) {
+  const Topology m = Topology::parse("mesh:4x4");
+  const CircuitDemand d = make_circuit_demand(m, "permutation", "transpose", 0);
+  XbarTables t = circuit_tables(find_circuit_algorithm("", m, d), m, d);
+  // The first router with a linked input connected in step 1: connect a second linked
+  // input to the same output.
+  for (XbarRouterTable& r : t.routers)
+    for (int in = 0; in < 4; ++in) {
+      const int out = r.settings[0][static_cast<size_t>(in)];
+      if (out == kNoPort) continue;
+      for (int other = 0; other < 4; ++other)
+        if (other != in && other != out && m.neighbour(r.node, other) >= 0 && r.settings[0][static_cast<size_t>(other)] == kNoPort) {
+          r.settings[0][static_cast<size_t>(other)] = out;
+          write_xbar_tables(t, dir);
+          conflict_node = r.node;
+          return t;
+        }
+    }
+  ADD_FAILURE() << "no router to make a conflict at";
+  return t;
+}
+
+TEST(CircuitConflict, DetectedAndReportedByRefAndRtl) {
+  const std::string dir = (scratch() / "conflict").string();
+  conflicting_tables(dir);
+  std::vector<std::string> faults;
+  for (const char* engine : {"ref", "rtl"}) {
+    RunRequest req;
+    req.tables_dir = dir;
+    req.engine = engine;
+    RunResult r = run_case(req);
+    EXPECT_FALSE(r.ok()) << engine;
+    ASSERT_FALSE(r.faults.empty()) << engine;
+    EXPECT_THAT(r.faults.front(), HasSubstr("link conflict")) << engine;
+    EXPECT_THAT(r.faults.front(), HasSubstr(fmt::format("step 1: router {}:", conflict_node))) << engine;
+    if (faults.empty()) faults = r.faults;
+    else EXPECT_EQ(r.faults, faults) << "engines word the same fault alike";
+  }
+  const auto o = run_cli("run mesh:4x4 permutation --tables " + dir + " --json");
+  EXPECT_EQ(o.code, 1) << o.err;
+}
+
+TEST(CircuitTables, RoundTripAndRefuseDamage) {
+  const std::string dir = (scratch() / "xbar").string();
+  const Topology m = Topology::parse("mesh:4x4");
+  const CircuitDemand d = make_circuit_demand(m, "broadcast", "", 5);
+  const XbarTables t = circuit_tables(find_circuit_algorithm("", m, d), m, d);
+  write_xbar_tables(t, dir);
+  const XbarTables back = load_xbar_tables(dir);
+  EXPECT_EQ(back.routers, t.routers);
+  EXPECT_EQ(back.root, 5);
+  EXPECT_EQ(back.step_cycles, xbar_step_cycles(m));
+  // One flipped hex digit: refused whole.
+  const fs::path hex = fs::path(dir) / "router-3.hex";
+  std::string text = testing_support::slurp(hex);
+  text[text.size() - 3] = text[text.size() - 3] == '0' ? '1' : '0';
+  std::ofstream(hex) << text;
+  EXPECT_THROW(load_xbar_tables(dir), InputError);
+  const auto o = run_cli("run mesh:4x4 broadcast --tables " + dir);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, HasSubstr("router-3.hex"));
+}
+
+// Every verilated crossbar mesh runs each collective with the ref trace, cycle count steps x cycles.
+class XbarRtl : public ::testing::TestWithParam<std::string> {};
+TEST_P(XbarRtl, TracesIdenticalToRef) {
+  const Topology t = Topology::parse(GetParam());
+  struct Case { std::string collective, permutation, algorithm; };
+  std::vector<Case> cases = {{"permutation", "transpose", ""}, {"permutation", "bit-reversal", ""},
+                             {"permutation", "bit-complement", "omega-two-phase"}, {"permutation", "random:7", ""},
+                             {"broadcast", "", ""}, {"fan-in", "", ""}, {"prefix", "", ""}};
+  for (const Case& c : cases) {
+    RunResult ref = run(GetParam(), c.collective, c.permutation, c.algorithm, "ref", t.num_nodes() - 1);
+    RunResult rtl = run(GetParam(), c.collective, c.permutation, c.algorithm, "rtl", t.num_nodes() - 1);
+    EXPECT_TRUE(rtl.ok()) << summary(rtl);
+    EXPECT_EQ(rtl.circuit_trace, ref.circuit_trace) << c.collective << " " << c.permutation;
+    ASSERT_TRUE(rtl.engine_result.clock_cycles && rtl.cycles_per_step);
+    EXPECT_EQ(*rtl.engine_result.clock_cycles, rtl.engine_result.steps_simulated * *rtl.cycles_per_step);
+  }
+}
+std::vector<std::string> verilated_meshes() {
+  std::vector<std::string> out;
+  for (const XbarModelInfo& m : xbar_models()) out.push_back(m.spec);
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Verilated, XbarRtl, ::testing::ValuesIn(verilated_meshes()),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return test_name(param.param); });
+
+TEST(CircuitCli, DoneWhenLines) {
+  auto o = run_cli("run mesh:4x4 permutation --permutation bpc:1,3,2,0:1010 --engine rtl --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["steps"], 4);
+  EXPECT_EQ(j["ok"], true);
+  o = run_cli("run mesh:16x16 broadcast --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["steps"], 8);
+  std::vector<int> dest(36);
+  for (int i = 0; i < 36; ++i) dest[static_cast<size_t>(i)] = i;
+  std::shuffle(dest.begin(), dest.end(), std::mt19937(2026));
+  o = run_cli("run mesh:6x6 permutation --permutation file:" + write_permutation(dest, "random6.txt") + " --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_LE(nlohmann::json::parse(o.out)["steps"].get<int>(), 6);
+  o = run_cli("run mesh:4x4 permutation --permutation transpose --trace trace.csv");
+  EXPECT_EQ(o.code, 0);
+  EXPECT_EQ(testing_support::slurp(scratch() / "trace.csv").substr(0, 24), "step,source,destination\n");
+}
+
+TEST(CircuitCli, BadPermutationsAreRefusedOnOneLine) {
+  const std::string dup = write_permutation({0, 1, 2, 2}, "dup.txt");
+  const std::string shorter = write_permutation({0, 1, 2}, "short.txt");
+  const std::string mesh44 = write_permutation({1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}, "swap.txt");
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"run mesh:4x4 permutation", "needs --permutation"},
+      {"run mesh:4x4 permutation --permutation bpc:1,3,2:1010", "PI needs 4 entries"},
+      {"run mesh:4x4 permutation --permutation bpc:1,3,3,0:1010", "PI lists bit 3 twice"},
+      {"run mesh:4x4 permutation --permutation bpc:1,3,2,0:10x0", "A needs 4 binary digits"},
+      {"run mesh:4x4 permutation --permutation bpc:1,3,2,7:1010", "bit positions 0..3"},
+      {"run mesh:6x6 permutation --permutation transpose", "n a power of two"},
+      {"run mesh:2x2 permutation --permutation file:" + dup, "appears twice"},
+      {"run mesh:2x2 permutation --permutation file:" + shorter, "has 3 destinations"},
+      {"run mesh:2x2 permutation --permutation file:/nonexistent", "cannot read"},
+      {"run mesh:4x4 permutation --permutation rotate", "accepted: bpc:PI:A"},
+      {"run mesh:4x4 permutation --permutation omega:" + mesh44 + " --algorithm bpc-self-schedule", "needs a BPC"},
+      {"run torus:4x4 permutation --permutation transpose", "circuit-switched mesh"},
+      {"run mesh:4x4 broadcast --root 16", "--root 16 is not a node"},
+      {"run mesh:4x4 broadcast --permutation transpose", "is for the permutation collective"},
+      {"run mesh:6x6 prefix", "powers of two"},
+  };
+  for (const auto& [args, message] : bad) {
+    const auto o = run_cli(args);
+    EXPECT_EQ(o.code, 2) << args << "\n" << o.out << o.err;
+    EXPECT_THAT(o.err, HasSubstr(message)) << args;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << args << ": " << o.err;
+  }
+}
+
+}  // namespace
+}  // namespace fixroute
