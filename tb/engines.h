@@ -25,6 +25,9 @@ struct Engine {
 };
 
 std::vector<Engine>& engine_registry();
+
+// The SystemC crossbar mesh (tb/xbar_systemc_engine.cpp), registered with the systemc engine.
+XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& tables, const EngineOptions& options);
 // Throws InputError for an unknown engine, naming the registered ones.
 const Engine& find_engine(const std::string& name);
 

@@ -25,7 +25,8 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
 }
 
 EngineRegistrar systemc_registrar({"systemc", "SystemC router modules elaborated from the topology (any size)",
-                                   run_systemc_engine, [](const Topology&) { return true; }, true});
+                                   run_systemc_engine, [](const Topology&) { return true; }, true, run_xbar_systemc,
+                                   [](const Topology&) { return true; }});
 
 }  // namespace
 

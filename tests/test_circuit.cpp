@@ -351,6 +351,35 @@ std::vector<std::string> verilated_meshes() {
 INSTANTIATE_TEST_SUITE_P(Verilated, XbarRtl, ::testing::ValuesIn(verilated_meshes()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return test_name(param.param); });
 
+// SystemC: one elaboration per process, so each case is its own TEST (own process).
+void expect_systemc_matches_ref(const std::string& mesh, const std::string& collective, const std::string& permutation,
+                                const std::string& algorithm = "") {
+  RunResult ref = run(mesh, collective, permutation, algorithm, "ref");
+  RunResult sc = run(mesh, collective, permutation, algorithm, "systemc");
+  EXPECT_TRUE(sc.ok()) << summary(sc);
+  EXPECT_EQ(sc.circuit_trace, ref.circuit_trace);
+  ASSERT_TRUE(sc.engine_result.clock_cycles && sc.cycles_per_step);
+  EXPECT_EQ(*sc.engine_result.clock_cycles, sc.steps() * *sc.cycles_per_step);
+}
+TEST(XbarSystemc, PaperExample) { expect_systemc_matches_ref("mesh:4x4", "permutation", "bpc:1,3,2,0:1010"); }
+TEST(XbarSystemc, OmegaOn8x8) { expect_systemc_matches_ref("mesh:8x8", "permutation", "bit-complement", "omega-two-phase"); }
+TEST(XbarSystemc, EdgeColouringOn6x6) { expect_systemc_matches_ref("mesh:6x6", "permutation", "random:5"); }
+TEST(XbarSystemc, BroadcastOn16x16) { expect_systemc_matches_ref("mesh:16x16", "broadcast", ""); }
+TEST(XbarSystemc, FanInOn3x5) { expect_systemc_matches_ref("mesh:3x5", "fan-in", ""); }
+TEST(XbarSystemc, PrefixOn8x8) { expect_systemc_matches_ref("mesh:8x8", "prefix", ""); }
+TEST(XbarSystemc, ConflictDetected) {
+  const std::string dir = (scratch() / "conflict_sc").string();
+  conflicting_tables(dir);
+  RunRequest req;
+  req.tables_dir = dir;
+  RunResult ref = run_case(req);
+  req.engine = "systemc";
+  RunResult sc = run_case(req);
+  EXPECT_FALSE(sc.ok());
+  ASSERT_FALSE(sc.faults.empty());
+  EXPECT_EQ(sc.faults, ref.faults);
+}
+
 TEST(CircuitCli, DoneWhenLines) {
   auto o = run_cli("run mesh:4x4 permutation --permutation bpc:1,3,2,0:1010 --engine rtl --json");
   ASSERT_EQ(o.code, 0) << o.err;
