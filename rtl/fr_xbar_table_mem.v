@@ -25,34 +25,20 @@ module fr_xbar_table_mem #(
     localparam integer HEADER = 6;
 
     reg [31:0] mem [0:MEM_WORDS-1];
-    reg [31:0] crc_all;
-    reg [31:0] crc_before_last;
-    reg [31:0] last_word;
-    reg [31:0] words_written;
-    reg        order_error;
-    wire [31:0] crc_next;
-    fr_crc32_word u_crc (.crc_in(crc_all), .word(cfg_wdata), .crc_out(crc_next));
+    wire [31:0] words_written;
+    wire        order_error, checksum_ok, mem_we;
+    fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
+        .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
+
+    always @(posedge clk)
+        if (mem_we) mem[cfg_addr] <= cfg_wdata;
 
     always @(posedge clk) begin
         if (rst) begin
-            crc_all         <= 32'hFFFFFFFF;
-            crc_before_last <= 32'hFFFFFFFF;
-            last_word       <= 32'd0;
-            words_written   <= 32'd0;
-            order_error     <= 1'b0;
             table_ok        <= 1'b0;
             table_error     <= 3'd0;
         end else begin
-            if (cfg_we) begin
-                if ({{(32-ADDR_W){1'b0}}, cfg_addr} != words_written || words_written >= MEM_WORDS)
-                    order_error <= 1'b1;
-                else
-                    mem[cfg_addr] <= cfg_wdata;
-                crc_before_last <= crc_all;
-                crc_all         <= crc_next;
-                last_word       <= cfg_wdata;
-                words_written   <= words_written + 32'd1;
-            end
             if (cfg_done) begin
                 if (order_error)                            table_error <= 3'd6;
                 else if (words_written < HEADER + 1)        table_error <= 3'd4;
@@ -60,7 +46,7 @@ module fr_xbar_table_mem #(
                 else if (mem[1] != VERSION)                 table_error <= 3'd2;
                 else if (mem[3] != 32'd5)                   table_error <= 3'd3;
                 else if (words_written != HEADER + mem[4] + 1) table_error <= 3'd4;
-                else if (~crc_before_last != last_word)     table_error <= 3'd5;
+                else if (!checksum_ok)                      table_error <= 3'd5;
                 else                                        table_ok    <= 1'b1;
             end
         end

@@ -1,0 +1,44 @@
+// fr_cfg_loader: the configuration port's bookkeeping, shared by every table memory:
+// words must arrive at addresses 0, 1, 2, ... within the memory; it counts them, runs the
+// CRC-32 over them and compares the last word with the checksum of all words before it
+// (the image's closing word, sw/tables.h crc32). The memory itself writes on mem_we.
+module fr_cfg_loader #(
+    parameter integer MEM_WORDS = 64,
+    parameter integer ADDR_W    = 6
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire              cfg_we,
+    input  wire [ADDR_W-1:0] cfg_addr,
+    input  wire [31:0]       cfg_wdata,
+    output wire              mem_we,         // this word goes into the memory
+    output reg  [31:0]       words_written,
+    output reg               order_error,    // a word out of order or past the memory
+    output wire              checksum_ok     // the last word is the CRC of the ones before
+);
+    reg [31:0] crc_all;          // CRC state over every word written so far
+    reg [31:0] crc_before_last;  // CRC state before the last word (the stored checksum)
+    reg [31:0] last_word;
+    wire [31:0] crc_next;
+    fr_crc32_word u_crc (.crc_in(crc_all), .word(cfg_wdata), .crc_out(crc_next));
+
+    wire in_order = {{(32-ADDR_W){1'b0}}, cfg_addr} == words_written && words_written < MEM_WORDS;
+    assign mem_we = cfg_we && !rst && in_order;
+    assign checksum_ok = ~crc_before_last == last_word;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            crc_all         <= 32'hFFFFFFFF;
+            crc_before_last <= 32'hFFFFFFFF;
+            last_word       <= 32'd0;
+            words_written   <= 32'd0;
+            order_error     <= 1'b0;
+        end else if (cfg_we) begin
+            if (!in_order) order_error <= 1'b1;
+            crc_before_last <= crc_all;
+            crc_all         <= crc_next;
+            last_word       <= cfg_wdata;
+            words_written   <= words_written + 32'd1;
+        end
+    end
+endmodule
