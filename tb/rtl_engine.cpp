@@ -15,7 +15,7 @@
 #include "../sw/topology.h"
 #include "engines.h"
 #include "xbar_rtl.h"
-#include "verilated_bits.h"
+#include "verilated_top.h"
 #include "rtl_models.inc"
 
 namespace fixroute {
@@ -26,47 +26,20 @@ constexpr int kResetCycles = 4;
 constexpr int64_t kWatchdogSteps = 64;  // steps without a crossing while work remains
 constexpr int64_t kWatchdogCycles = 1 << 16;  // cycles without a step (no step_go)
 constexpr unsigned kStepBits = 24;
-constexpr unsigned kErrorBits = 3;
 
 template <class Model>
-class VerilatedDriver : public RtlDriver {
+class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
+  using VerilatedTop<Model, RtlDriver>::model_;
+  using VerilatedTop<Model, RtlDriver>::u;
+
  public:
   explicit VerilatedDriver(const RtlModelInfo& info) : info_(info) {
-    ctx_ = std::make_unique<VerilatedContext>();
-    ctx_->traceEverOn(true);
-    model_ = std::make_unique<Model>(ctx_.get());
     unsigned w = 0;
     while ((1 << w) < info_.depth + 1) ++w;
     count_bits_ = w;
   }
-  ~VerilatedDriver() override {
-    if (vcd_) vcd_->close();
-    model_->final();
-  }
 
-  void tick() override {
-    model_->clk = 0;
-    model_->eval();
-    if (vcd_) vcd_->dump(time_);
-    ++time_;
-    model_->clk = 1;
-    model_->eval();
-    if (vcd_) vcd_->dump(time_);
-    ++time_;
-  }
-  void set_reset(bool on) override { model_->rst = on; }
-  void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) override {
-    model_->cfg_node = static_cast<uint32_t>(node);
-    model_->cfg_we = write;
-    model_->cfg_addr = addr;
-    model_->cfg_wdata = data;
-    model_->cfg_done = done;
-  }
   bool step_go() const override { return model_->step_go; }
-  bool table_ok(int node) const override { return bits(model_->table_ok, u(node), 1); }
-  int table_error(int node) const override {
-    return static_cast<int>(bits(model_->table_error, u(node) * kErrorBits, kErrorBits));
-  }
   bool idle(int node) const override { return bits(model_->idle, u(node), 1); }
   bool fault(int node) const override { return bits(model_->fault, u(node), 1); }
   int64_t step(int node) const override { return static_cast<int64_t>(bits(model_->step, u(node) * kStepBits, kStepBits)); }
@@ -82,23 +55,12 @@ class VerilatedDriver : public RtlDriver {
     if (p.dest == (1 << info_.field_w) - 1) p.dest = kBroadcastDest;
     return p;
   }
-  void open_vcd(const std::string& path) override {
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    model_->trace(vcd_.get(), 99);
-    vcd_->open(path.c_str());
-    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
-  }
 
  private:
-  static unsigned u(int v) { return static_cast<unsigned>(v); }
   unsigned link(int node, int port) const { return u(node * info_.ports + port); }
 
   const RtlModelInfo& info_;
   unsigned count_bits_ = 1;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Model> model_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
-  uint64_t time_ = 0;
 };
 
 std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {

@@ -3,15 +3,13 @@
 // watchdog), with every message delivered at a local output recorded as a circuit and
 // every latched fault reported (docs/rtl.md, "Crossbar router").
 #include <fmt/format.h>
-#include <verilated.h>
-#include <verilated_vcd_c.h>
 
 #include <algorithm>
 
 #include "../sw/circuit/xbar_tables.h"
 #include "../sw/errors.h"
 #include "../sw/topology.h"
-#include "verilated_bits.h"
+#include "verilated_top.h"
 #include "xbar_models.inc"
 #include "xbar_rtl.h"
 
@@ -22,35 +20,12 @@ namespace {
 constexpr unsigned kMessageBits = 16;
 
 template <class Model>
-class VerilatedXbar : public XbarRtlDriver {
+class VerilatedXbar : public VerilatedTop<Model, XbarRtlDriver> {
+  using VerilatedTop<Model, XbarRtlDriver>::model_;
+  using VerilatedTop<Model, XbarRtlDriver>::u;
+
  public:
-  explicit VerilatedXbar(const XbarModelInfo&) {
-    ctx_ = std::make_unique<VerilatedContext>();
-    ctx_->traceEverOn(true);
-    model_ = std::make_unique<Model>(ctx_.get());
-  }
-  ~VerilatedXbar() override {
-    if (vcd_) vcd_->close();
-    model_->final();
-  }
-  void tick() override {
-    for (int edge = 0; edge < 2; ++edge) {
-      model_->clk = edge;
-      model_->eval();
-      if (vcd_) vcd_->dump(time_);
-      ++time_;
-    }
-  }
-  void set_reset(bool on) override { model_->rst = on; }
-  void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) override {
-    model_->cfg_node = static_cast<uint32_t>(node);
-    model_->cfg_we = write;
-    model_->cfg_addr = addr;
-    model_->cfg_wdata = data;
-    model_->cfg_done = done;
-  }
-  bool table_ok(int node) const override { return bits(model_->table_ok, u(node), 1); }
-  int table_error(int node) const override { return static_cast<int>(bits(model_->table_error, u(node) * 3, 3)); }
+  explicit VerilatedXbar(const XbarModelInfo&) {}
   bool done(int node) const override { return bits(model_->done, u(node), 1); }
   int64_t step(int node) const override { return static_cast<int64_t>(bits(model_->step, u(node) * 16, 16)); }
   bool eject_valid(int node) const override { return bits(model_->eject_valid, u(node), 1); }
@@ -62,19 +37,6 @@ class VerilatedXbar : public XbarRtlDriver {
   int link_data(int node, int port) const override {
     return static_cast<int>(bits(model_->link_data, u(node * 4 + port) * kMessageBits, kMessageBits));
   }
-  void open_vcd(const std::string& path) override {
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    model_->trace(vcd_.get(), 99);
-    vcd_->open(path.c_str());
-    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
-  }
-
- private:
-  static unsigned u(int v) { return static_cast<unsigned>(v); }
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Model> model_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
-  uint64_t time_ = 0;
 };
 
 }  // namespace
