@@ -106,7 +106,7 @@ nlohmann::json to_json(const RunResult& r) {
 
 std::string summary(const RunResult& r) {
   std::string out = fmt::format("{} {} [{}] on engine {} ({})\n", r.topology, r.collective, r.algorithm, r.engine,
-                                r.port_model.label());
+                                r.circuit_switched ? "circuit-switched" : r.port_model.label());
   out += fmt::format("  steps        {}\n", r.steps());
   out += fmt::format("  formula      {}\n", r.formula ? std::to_string(*r.formula) : std::string("none stated"));
   if (r.paper_formula) out += fmt::format("  paper        {} (the paper's theorem for its own construction)\n", *r.paper_formula);
