@@ -32,12 +32,6 @@ Bounds circuit_bounds(const Topology& mesh, const XbarTables& t) {
   return b;
 }
 
-const CircuitAlgorithm* registered(const std::string& name, const std::string& collective) {
-  for (const CircuitAlgorithm& a : circuit_algorithm_registry())
-    if (a.name == name && a.collective == collective) return &a;
-  return nullptr;
-}
-
 }  // namespace
 
 RunResult run_circuit_case(const RunRequest& req) {
@@ -68,7 +62,7 @@ RunResult run_circuit_case(const RunRequest& req) {
   r.engine = engine.name;
   r.nodes = mesh.num_nodes();
   r.construction = tables.construction;
-  if (const CircuitAlgorithm* a = registered(tables.algorithm, tables.collective)) {
+  if (const CircuitAlgorithm* a = registered_circuit_algorithm(tables.algorithm, tables.collective)) {
     r.formula = a->formula(mesh);
     if (a->paper_formula) r.paper_formula = a->paper_formula(mesh);
   }

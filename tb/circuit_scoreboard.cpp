@@ -68,7 +68,9 @@ void score_permutation(const Topology& mesh, const std::vector<int>& dest,
   rep.r.needed = n;
   for (int x = 0; x < n; ++x)
     for (const auto& [arrival, message] : held[static_cast<size_t>(x)]) {
-      if (dest[static_cast<size_t>(message)] == x) {
+      if (dest[static_cast<size_t>(message)] == x && arrival == 0) {
+        rep.error(fmt::format("node {}'s message never goes through a circuit (a fixed point takes a local one)", x));
+      } else if (dest[static_cast<size_t>(message)] == x) {
         ++rep.r.deliveries;
         rep.r.steps = std::max(rep.r.steps, arrival);
       } else {

@@ -3,7 +3,8 @@
 // routers carry a message's source id; what a message holds is the nodes' business, and
 // is modelled here, per collective, by one rule each (docs/circuit-switching.md):
 //   permutation  messages move; a node sends the message it has held longest (its own
-//                first); at the end every message is at its destination.
+//                first); at the end every message is at its destination, delivered by a
+//                circuit (a fixed point x -> x by a local one, through the crossbar).
 //   broadcast    a node that holds the root's message since an earlier step sends a
 //                copy; nobody receives it twice; at the end everybody holds it.
 //   fan-in       a node sends everything it has combined so far and keeps nothing; at

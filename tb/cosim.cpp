@@ -7,8 +7,10 @@
 
 #include "../systemc/fr_network_sc.h"
 #include "../sw/topology.h"
+#include "../systemc/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
 #include "systemc_support.h"
+#include "xbar_rtl.h"
 
 namespace fixroute {
 
@@ -21,21 +23,26 @@ std::string describe(bool valid, const Packet& p) {
   return fmt::format("packet {}->{} seq {} hops {}", p.origin, p.dest, p.seq, p.hops);
 }
 
-// The verilated network as an sc_module: one model clock cycle per rising edge.
+// A verilated network as an sc_module: one model clock cycle per rising edge on which
+// `hold` is low (the SystemC side's reset edge is not a cycle of the loaded RTL).
+template <class Driver>
 class RtlModule : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
-  RtlModule(sc_core::sc_module_name name, std::unique_ptr<RtlDriver> rtl) : sc_core::sc_module(name), rtl_(std::move(rtl)) {
+  sc_core::sc_in<bool> hold;
+  RtlModule(sc_core::sc_module_name name, std::unique_ptr<Driver> rtl) : sc_core::sc_module(name), rtl_(std::move(rtl)) {
     SC_HAS_PROCESS(RtlModule);
     SC_METHOD(on_clock);
     sensitive << clk.pos();
     dont_initialize();
   }
-  const RtlDriver& rtl() const { return *rtl_; }
+  const Driver& rtl() const { return *rtl_; }
 
  private:
-  void on_clock() { rtl_->tick(); }
-  std::unique_ptr<RtlDriver> rtl_;
+  void on_clock() {
+    if (!hold.read()) rtl_->tick();
+  }
+  std::unique_ptr<Driver> rtl_;
 };
 
 class CosimBench : public sc_core::sc_module {
@@ -53,6 +60,7 @@ class CosimBench : public sc_core::sc_module {
     net.reset(reset);
     net.start(start);
     hw.clk(clk);
+    hw.hold(reset);
     SC_HAS_PROCESS(CosimBench);
     SC_METHOD(compare);
     sensitive << clk.negedge_event();
@@ -63,7 +71,7 @@ class CosimBench : public sc_core::sc_module {
   sc_core::sc_signal<bool> reset;
   sc_core::sc_signal<bool> start;
   NetworkSc net;
-  RtlModule hw;
+  RtlModule<RtlDriver> hw;
   CosimReport report;
 
  private:
@@ -103,7 +111,116 @@ class CosimBench : public sc_core::sc_module {
   const Topology& topo_;
 };
 
+// The crossbar meshes: both load the tables, the SystemC mesh takes its reset edge while
+// the RTL (already reset and loaded through its configuration port) holds; from then on
+// every link and every local output is compared at each falling edge.
+class XbarCosimBench : public sc_core::sc_module {
+ public:
+  XbarCosimBench(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& sc_tables,
+                 std::unique_ptr<XbarRtlDriver> rtl, int64_t max_cycles)
+      : sc_core::sc_module(name),
+        clk("clk", kClockPeriod),
+        reset("reset", true),
+        net("systemc_mesh", mesh, sc_tables),
+        hw("rtl_mesh", std::move(rtl)),
+        mesh_(mesh),
+        max_cycles_(max_cycles) {
+    net.clk(clk);
+    net.reset(reset);
+    hw.clk(clk);
+    hw.hold(reset);
+    SC_HAS_PROCESS(XbarCosimBench);
+    SC_METHOD(compare);
+    sensitive << clk.negedge_event();
+    dont_initialize();
+  }
+
+  CosimReport run() {
+    sc_core::sc_start(kClockPeriod);  // the SystemC reset edge
+    reset.write(false);
+    sc_core::sc_start();
+    if (report.divergence.empty()) {  // same messages on every cycle: the latched faults too
+      for (int i = 0; i < mesh_.num_nodes() && report.divergence.empty(); ++i) {
+        const std::string sc_fault = net.router(i).fault(), rtl_fault = xbar_fault_from_word(hw.rtl().fault_word(i), i);
+        if (sc_fault != rtl_fault)
+          report.divergence = fmt::format("router {} fault: SystemC '{}', RTL '{}'", i, sc_fault.empty() ? "none" : sc_fault,
+                                          rtl_fault.empty() ? "none" : rtl_fault);
+      }
+      report.agree = report.divergence.empty();
+    }
+    return report;
+  }
+
+  sc_core::sc_clock clk;
+  sc_core::sc_signal<bool> reset;
+  MeshXbarSc net;
+  RtlModule<XbarRtlDriver> hw;
+  CosimReport report;
+
+ private:
+  void compare() {
+    if (reset.read()) return;
+    ++report.cycles;
+    const XbarRtlDriver& rtl = hw.rtl();
+    auto message = [](bool valid, int data) { return valid ? fmt::format("message of node {}", data) : std::string("nothing"); };
+    for (int i = 0; i < mesh_.num_nodes(); ++i) {
+      const int64_t step = net.router(i).step() + 1;
+      for (int p = 0; p < mesh_.num_ports(); ++p) {
+        if (mesh_.neighbour(i, p) < 0) continue;
+        const bool sv = net.link_valid(i, p), rv = rtl.link_valid(i, p);
+        const int sd = sv ? net.link_data(i, p) : 0, rd = rv ? rtl.link_data(i, p) : 0;
+        if (sv && rv) ++report.crossings;
+        if (sv == rv && sd == rd) continue;
+        return stop(fmt::format("cycle {} (routing step {}), link {}->{}: SystemC sends {}, RTL sends {}", report.cycles,
+                                step, i, mesh_.neighbour(i, p), message(sv, sd), message(rv, rd)));
+      }
+      const bool se = net.eject_valid(i), re = rtl.eject_valid(i);
+      const int sd = se ? net.eject_data(i) : 0, rd = re ? rtl.eject_data(i) : 0;
+      if (se != re || sd != rd)
+        return stop(fmt::format("cycle {} (routing step {}), router {} local output: SystemC delivers {}, RTL delivers {}",
+                                report.cycles, step, i, message(se, sd), message(re, rd)));
+    }
+    bool sc_done = true, rtl_done = true;
+    for (int i = 0; i < mesh_.num_nodes(); ++i) {
+      sc_done = sc_done && net.router(i).done();
+      rtl_done = rtl_done && rtl.done(i);
+    }
+    if (sc_done != rtl_done) return stop(fmt::format("cycle {}: the {} mesh finished first", report.cycles, sc_done ? "SystemC" : "RTL"));
+    if (sc_done) {
+      report.steps = net.router(0).step();
+      sc_core::sc_stop();
+    } else if (report.cycles > max_cycles_) {
+      stop(fmt::format("no end after {} cycles", max_cycles_));
+    }
+  }
+  void stop(std::string why) {
+    report.divergence = std::move(why);
+    report.steps = net.router(0).step();
+    sc_core::sc_stop();
+  }
+
+  const Topology& mesh_;
+  const int64_t max_cycles_;
+};
+
 }  // namespace
+
+CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables) {
+  claim_systemc_elaboration();
+  const XbarModelInfo& model = require_xbar_model(mesh);
+  std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
+  xbar_rtl_load(*rtl, model, rtl_tables);
+  for (int i = 0; i < mesh.num_nodes(); ++i)
+    if (!rtl->table_ok(i)) {
+      CosimReport failed;
+      failed.divergence = fmt::format("RTL router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
+      return failed;
+    }
+  const int64_t budget = static_cast<int64_t>(std::max(systemc_tables.steps(), rtl_tables.steps())) *
+                             std::max(systemc_tables.step_cycles, rtl_tables.step_cycles) + 16;
+  XbarCosimBench bench("xbar_cosim", mesh, systemc_tables, std::move(rtl), budget);
+  return bench.run();
+}
 
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables) {
   claim_systemc_elaboration();

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "../sw/circuit/xbar_tables.h"
 #include "../sw/tables.h"
 
 namespace fixroute {
@@ -22,5 +23,11 @@ struct CosimReport {
 // same tables, except in tests of the comparison itself), runs both from their first
 // step, and stops at the first cycle whose link activity differs. One per process.
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables);
+
+// The same for the circuit-switched crossbar meshes (rtl/fr_mesh_xbar_top.v and
+// systemc/fr_xbar_router_sc.h): every mesh link and every local output compared at each
+// cycle, then the routers' latched faults. `crossings` counts link transfers, `steps`
+// routing steps. Throws InputError for a mesh with no verilated model. One per process.
+CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables);
 
 }  // namespace fixroute

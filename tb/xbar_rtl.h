@@ -35,6 +35,8 @@ struct XbarModelInfo {
 
 const std::vector<XbarModelInfo>& xbar_models();
 const XbarModelInfo* find_xbar_model(const Topology& mesh);  // nullptr when not built
+// The model for `mesh`, or InputError naming the verilated sizes.
+const XbarModelInfo& require_xbar_model(const Topology& mesh);
 
 // A router's fault word ({kind, a, b, port, step}) in xbar_fault_text's words; "" for none.
 std::string xbar_fault_from_word(uint32_t word, int node);

@@ -3,6 +3,7 @@
 // watchdog), with every message delivered at a local output recorded as a circuit and
 // every latched fault reported (docs/rtl.md, "Crossbar router").
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -59,6 +60,13 @@ const XbarModelInfo* find_xbar_model(const Topology& mesh) {
   return nullptr;
 }
 
+const XbarModelInfo& require_xbar_model(const Topology& mesh) {
+  if (const XbarModelInfo* m = find_xbar_model(mesh)) return *m;
+  std::vector<std::string> built;
+  for (const XbarModelInfo& m : xbar_models()) built.push_back(m.spec);
+  throw InputError(fmt::format("no verilated crossbar mesh for {} (verilated: {})", mesh.spec(), fmt::join(built, ", ")));
+}
+
 std::string xbar_fault_from_word(uint32_t word, int node) {
   const uint32_t kind = word >> 30;
   const int a = static_cast<int>((word >> 27) & 7u), b = static_cast<int>((word >> 24) & 7u);
@@ -81,8 +89,7 @@ int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTabl
 }
 
 XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options) {
-  const XbarModelInfo* m = find_xbar_model(mesh);
-  if (!m) throw InputError(fmt::format("no verilated crossbar mesh for {}", mesh.spec()));
+  const XbarModelInfo* m = &require_xbar_model(mesh);
   std::unique_ptr<XbarRtlDriver> rtl = m->make(*m);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   XbarRun run;

@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 
+#include "sw/circuit/draw_steps.h"
 #include "sw/circuit/registry.h"
 #include "sw/circuit/xbar_tables.h"
 #include "sw/errors.h"
@@ -259,6 +260,41 @@ TEST(CircuitScoreboard, CatchesAMessageAtTheWrongNode) {
   EXPECT_FALSE(score_circuits(m, t, lost).clean());  // a message that never left
   misrouted[static_cast<size_t>(moving - trace.begin())].dest ^= 1;
   EXPECT_FALSE(score_circuits(m, t, misrouted).clean());
+  // transpose on 2x2 fixes nodes 0 and 3: without its local circuit a fixed point fails.
+  auto fixed = std::find_if(trace.begin(), trace.end(), [](const CircuitEvent& e) { return e.source == e.dest; });
+  ASSERT_NE(fixed, trace.end());
+  std::vector<CircuitEvent> no_local = trace;
+  no_local.erase(no_local.begin() + (fixed - trace.begin()));
+  const ScoreboardReport r = score_circuits(m, t, no_local);
+  EXPECT_FALSE(r.clean());
+  EXPECT_THAT(r.errors.front(), HasSubstr("never goes through a circuit"));
+}
+
+// draw: one panel per routing step, each circuit of the tables drawn once.
+TEST(CircuitDraw, OnePanelPerStepWithItsCircuits) {
+  const Topology m = Topology::parse("mesh:4x4");
+  const CircuitDemand d = make_circuit_demand(m, "permutation", "bpc:1,3,2,0:1010", 0);
+  const XbarTables t = circuit_tables(find_circuit_algorithm("", m, d), m, d);
+  const std::string svg = draw_circuit_steps(m, t, "a <title> & more");
+  auto count = [&](const std::string& what) {
+    size_t n = 0;
+    for (size_t at = svg.find(what); at != std::string::npos; at = svg.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("<g class=\"step\""), 4u);
+  EXPECT_EQ(count("class=\"circuit\""), 16u);  // every node sends once
+  EXPECT_EQ(count("<polyline class=\"circuit\""), 16u - count("<circle class=\"circuit\""));
+  EXPECT_GE(count("<circle class=\"circuit\""), 1u);  // the example has fixed points (1000 -> 1000)
+  EXPECT_THAT(svg, HasSubstr("a &lt;title&gt; &amp; more"));
+  // Step 1 of the paper's list: 0000 -> 1010 goes east to column 2, then south to row 2
+  // (panel 1 at the top left: node (r, c) at x = 20 + 44c, y = 70 + 44r).
+  EXPECT_THAT(svg, HasSubstr("points=\"20,70 64,70 108,70 108,114 108,158 \""));
+  const auto o = run_cli("draw mesh:4x4 permutation --permutation transpose -o steps.svg");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(testing_support::slurp(scratch() / "steps.svg"), HasSubstr("step 4"));
+  const auto bad = run_cli("draw mesh:4x4 permutation --permutation rotate -o steps.svg");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("accepted: bpc:PI:A"));
 }
 
 // Two circuits that claim one link: every engine detects and reports it, the run fails.

@@ -61,6 +61,12 @@ const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const To
                                mesh.spec(), applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable, ", "))));
 }
 
+const CircuitAlgorithm* registered_circuit_algorithm(const std::string& name, const std::string& collective) {
+  for (const CircuitAlgorithm& a : circuit_algorithm_registry())
+    if (a.name == name && a.collective == collective) return &a;
+  return nullptr;
+}
+
 CircuitSchedule build_schedule(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand) {
   CircuitSchedule s = algorithm.schedule(mesh, demand);
   if (s.phase_starts.empty() || s.phase_starts.front() != 1) s.phase_starts.insert(s.phase_starts.begin(), 1);

@@ -57,6 +57,10 @@ struct CircuitAlgorithmRegistrar {
 const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const Topology& mesh,
                                                const CircuitDemand& demand);
 
+// The algorithm registered as `name` for `collective` (as recorded in loaded tables), or
+// nullptr: tables may name a scheduler this build does not have.
+const CircuitAlgorithm* registered_circuit_algorithm(const std::string& name, const std::string& collective);
+
 // Runs the scheduler and checks its result: every step link-disjoint, the demand's
 // circuits all present (a scheduler bug is an internal error, not a result).
 CircuitSchedule build_schedule(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand);

@@ -12,6 +12,7 @@
 #include "../../tb/engines.h"
 #include "../../tb/run_case.h"
 #include "../algorithms/registry.h"
+#include "../circuit/draw_steps.h"
 #include "../circuit/registry.h"
 #include "../circuit/xbar_tables.h"
 #include "../collectives.h"
@@ -88,37 +89,67 @@ int cmd_xbar_tables(const std::string& spec, const std::string& collective, cons
 }
 
 int cmd_cosim(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-              const PortModel& model, bool as_json) {
+              const PortModel& model, const std::string& permutation, int root, bool as_json) {
   Topology topo = Topology::parse(spec);
-  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
-  NetworkTables tables = build_tables(a, topo, model);
-  CosimReport r = run_cosim(topo, tables, tables);
+  CosimReport r;
+  std::string algorithm, label;
+  if (is_circuit_collective(collective)) {  // the crossbar meshes
+    const CircuitDemand demand = make_circuit_demand(topo, collective, permutation, root);
+    const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, topo, demand);
+    const XbarTables tables = circuit_tables(a, topo, demand);
+    r = run_xbar_cosim(topo, tables, tables);
+    algorithm = a.name;
+    label = "circuit-switched";
+  } else {
+    const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
+    NetworkTables tables = build_tables(a, topo, model);
+    r = run_cosim(topo, tables, tables);
+    algorithm = a.name;
+    label = model.label();
+  }
   if (as_json) {
-    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", collective}, {"algorithm", a.name},
-                                {"port_model", model.ports_name()}, {"duplex", model.duplex_name()},
-                                {"agree", r.agree}, {"cycles", r.cycles}, {"steps", r.steps},
-                                {"crossings", r.crossings},
-                                {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)}}
-                     .dump()
-              << "\n";
+    nlohmann::json j{{"topology", topo.spec()}, {"collective", collective}, {"algorithm", algorithm},
+                     {"agree", r.agree}, {"cycles", r.cycles}, {"steps", r.steps}, {"crossings", r.crossings},
+                     {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)}};
+    if (is_circuit_collective(collective)) {
+      j["switching"] = "circuit";
+    } else {
+      j["switching"] = "packet";
+      j["port_model"] = model.ports_name();
+      j["duplex"] = model.duplex_name();
+    }
+    std::cout << j.dump() << "\n";
   } else if (r.agree) {
     fmt::print("cosim {} {} [{}] ({}): SystemC and RTL agree on every link in all {} cycles ({} steps, {} transfers)\n",
-               topo.spec(), collective, a.name, model.label(), r.cycles, r.steps, r.crossings);
+               topo.spec(), collective, algorithm, label, r.cycles, r.steps, r.crossings);
   } else {
-    fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", topo.spec(), collective, a.name, model.label(), r.divergence);
+    fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", topo.spec(), collective, algorithm, label, r.divergence);
   }
   return r.agree ? 0 : kExitFailed;
 }
 
+// Port-rule tables (a 2D torus) or, for a circuit-switched collective, one panel per
+// routing step of the crossbar tables.
 int cmd_draw(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-             const std::string& path) {
+             const std::string& permutation, int root, const std::string& path) {
   Topology topo = Topology::parse(spec);
-  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
-  NetworkTables tables = build_tables(a, topo, PortModel{});
-  std::string title = fmt::format("{} {} [{}]", topo.spec(), collective, a.name);
-  if (!tables.construction.empty()) title += " (" + tables.construction + ")";
+  std::string svg;
+  if (is_circuit_collective(collective)) {
+    const CircuitDemand demand = make_circuit_demand(topo, collective, permutation, root);
+    const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, topo, demand);
+    const XbarTables tables = circuit_tables(a, topo, demand);
+    svg = draw_circuit_steps(topo, tables,
+                             fmt::format("{} {} [{}]{}: {} routing steps", topo.spec(), collective, a.name,
+                                         permutation.empty() ? "" : " " + permutation, tables.steps()));
+  } else {
+    const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
+    NetworkTables tables = build_tables(a, topo, PortModel{});
+    std::string title = fmt::format("{} {} [{}]", topo.spec(), collective, a.name);
+    if (!tables.construction.empty()) title += " (" + tables.construction + ")";
+    svg = draw_port_rules(topo, tables, title);
+  }
   std::ofstream out(path);
-  out << draw_port_rules(topo, tables, title);
+  out << svg;
   if (!out) throw InputError(fmt::format("cannot write '{}'", path));
   fmt::print("wrote {}\n", path);
   return 0;
@@ -196,7 +227,8 @@ int sc_main(int argc, char** argv) {
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet, "no progress lines on stderr");
 
-  std::string cosim_topology, cosim_collective, cosim_algorithm;
+  std::string cosim_topology, cosim_collective, cosim_algorithm, cosim_permutation;
+  int cosim_root = 0;
   PortOptions cosim_ports;
   bool cosim_json = false;
   CLI::App* cosim_cmd =
@@ -205,13 +237,20 @@ int sc_main(int argc, char** argv) {
   cosim_cmd->add_option("collective", cosim_collective, "collective")->required();
   cosim_cmd->add_option("--algorithm", cosim_algorithm, "algorithm name (default: the paper's optimal one)");
   cosim_cmd->add_flag("--json", cosim_json, "print one JSON object");
+  cosim_cmd->add_option("--permutation", cosim_permutation, "circuit-switched permutation (as for run)");
+  cosim_cmd->add_option("--root", cosim_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   cosim_ports.add_to(cosim_cmd);
 
-  std::string draw_topology, draw_collective, draw_algorithm, draw_path;
-  CLI::App* draw_cmd = app.add_subcommand("draw", "draw a 2D torus's port rules as SVG, each cycle in its own colour");
-  draw_cmd->add_option("topology", draw_topology, "a torus:AxB spec")->required();
-  draw_cmd->add_option("collective", draw_collective, "collective, e.g. gossip")->required();
+  std::string draw_topology, draw_collective, draw_algorithm, draw_path, draw_permutation;
+  int draw_root = 0;
+  CLI::App* draw_cmd = app.add_subcommand(
+      "draw", "draw as SVG a 2D torus's port rules (each cycle in its own colour) or a circuit-switched mesh's "
+              "circuits (one panel per routing step)");
+  draw_cmd->add_option("topology", draw_topology, "a torus:AxB or mesh:RxC spec")->required();
+  draw_cmd->add_option("collective", draw_collective, "collective, e.g. gossip or permutation")->required();
   draw_cmd->add_option("--algorithm", draw_algorithm, "algorithm name (default: the paper's optimal one)");
+  draw_cmd->add_option("--permutation", draw_permutation, "circuit-switched permutation (as for run)");
+  draw_cmd->add_option("--root", draw_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write")->required();
 
   CLI::App* list_cmd = app.add_subcommand("list", "list collectives, algorithms and engines");
@@ -256,8 +295,9 @@ int sc_main(int argc, char** argv) {
       return run_sweep(sweep);
     }
     if (cosim_cmd->parsed())
-      return cmd_cosim(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(), cosim_json);
-    if (draw_cmd->parsed()) return cmd_draw(draw_topology, draw_collective, draw_algorithm, draw_path);
+      return cmd_cosim(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(), cosim_permutation,
+                       cosim_root, cosim_json);
+    if (draw_cmd->parsed()) return cmd_draw(draw_topology, draw_collective, draw_algorithm, draw_permutation, draw_root, draw_path);
     if (list_cmd->parsed()) return cmd_list();
   } catch (const InputError& e) {
     fmt::print(stderr, "fixroute: error: {}\n", e.what());
