@@ -3,6 +3,7 @@
 // comparison with the paper's count and the lower bounds.
 #include <fmt/format.h>
 
+#include "../sw/circuit/fft.h"
 #include "../sw/circuit/registry.h"
 #include "../sw/circuit/xbar_tables.h"
 #include "../sw/errors.h"
@@ -26,6 +27,14 @@ Bounds circuit_bounds(const Topology& mesh, const XbarTables& t) {
     for (int x = 0; x < mesh.num_nodes(); ++x) direct.push_back({x, t.permutation[static_cast<size_t>(x)]});
     b.parts.push_back({"link-load", max_link_load(mesh, direct),
                        "the most direct row-column circuits that need one link"});
+  } else if (t.collective == "fft") {
+    int64_t sum = 0;
+    for (const FftPhase& p : fft_phases(mesh, t.algorithm)) {
+      std::vector<Circuit> moving;
+      for (int x = 0; x < mesh.num_nodes(); ++x) moving.push_back({x, p.dest[static_cast<size_t>(x)]});
+      sum += std::max<int64_t>(1, max_link_load(mesh, moving));  // a phase takes a step even without links
+    }
+    b.parts.push_back({"link-load", sum, "per phase, the most row-column circuits that need one link; phases run in turn"});
   } else {
     b.parts.push_back({"doubling", doubling, "the nodes holding a value at most double per routing step"});
   }

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <optional>
 
+#include "../sw/circuit/fft.h"
 #include "../sw/circuit/xbar_tables.h"
 #include "../sw/topology.h"
 
@@ -147,6 +149,47 @@ void score_combining(const Topology& mesh, const XbarTables& t, const std::map<i
   }
 }
 
+// FFT: every phase of fft_phases moves each node's point once (a fixed point by a local
+// circuit) to its image; a node sends the point it held when the phase began.
+void score_fft(const Topology& mesh, const XbarTables& t, const std::map<int64_t, std::vector<CircuitEvent>>& steps,
+               Report& rep) {
+  const std::vector<FftPhase> phases = fft_phases(mesh, t.algorithm);
+  const size_t n = static_cast<size_t>(mesh.num_nodes());
+  rep.r.needed = static_cast<int64_t>(n * phases.size());
+  if (t.phase_starts.size() != phases.size()) {
+    rep.error(fmt::format("the tables have {} phases, the FFT {}", t.phase_starts.size(), phases.size()));
+    return;
+  }
+  std::vector<int> at(n);  // the point each node holds
+  for (size_t x = 0; x < n; ++x) at[x] = static_cast<int>(x);
+  for (size_t p = 0; p < phases.size(); ++p) {
+    const int64_t first = t.phase_starts[p];
+    const int64_t end = p + 1 < phases.size() ? t.phase_starts[p + 1] : INT64_MAX;
+    std::vector<int> next(n, -1);
+    std::vector<bool> sent(n, false);
+    for (auto it = steps.lower_bound(first); it != steps.end() && it->first < end; ++it)
+      for (const CircuitEvent& e : it->second) {
+        const size_t s = static_cast<size_t>(e.source), d = static_cast<size_t>(e.dest);
+        if (sent[s]) {
+          rep.error(fmt::format("step {}: node {} sends a second time in {}", e.step, e.source, phases[p].name));
+          continue;
+        }
+        sent[s] = true;
+        rep.r.steps = std::max(rep.r.steps, e.step);
+        if (e.dest != phases[p].dest[s]) {
+          rep.error(fmt::format("step {}: node {}'s point goes to {}, not {} ({})", e.step, e.source, e.dest,
+                                phases[p].dest[s], phases[p].name));
+          continue;
+        }
+        next[d] = at[s];
+        ++rep.r.deliveries;
+      }
+    for (size_t x = 0; x < n; ++x)
+      if (!sent[x]) rep.error(fmt::format("node {} never sends its point in {}", x, phases[p].name));
+    for (size_t x = 0; x < n; ++x) at[x] = next[x];
+  }
+}
+
 }  // namespace
 
 ScoreboardReport score_circuits(const Topology& mesh, const XbarTables& t, const std::vector<CircuitEvent>& trace) {
@@ -156,6 +199,7 @@ ScoreboardReport score_circuits(const Topology& mesh, const XbarTables& t, const
   if (t.collective == "permutation") score_permutation(mesh, t.permutation, steps, rep);
   else if (t.collective == "broadcast") score_broadcast(mesh, t.root, steps, rep);
   else if (t.collective == "fan-in" || t.collective == "prefix") score_combining(mesh, t, steps, t.collective == "prefix", rep);
+  else if (t.collective == "fft") score_fft(mesh, t, steps, rep);
   else rep.error(fmt::format("no scoreboard rule for collective '{}'", t.collective));
   return rep.r;
 }

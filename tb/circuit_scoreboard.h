@@ -13,6 +13,9 @@
 //                or, having received none, its running combination; the receiver
 //                combines what it gets and remembers it for relaying. At the end node i
 //                holds the values of nodes 0..i exactly once each.
+//   fft          per phase of sw/circuit/fft.h, every node sends the point it held when
+//                the phase began, once, to the phase's image of its node (a fixed point
+//                by a local circuit).
 #pragma once
 #include <cstdint>
 #include <string>

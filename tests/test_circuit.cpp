@@ -10,6 +10,7 @@
 #include <set>
 
 #include "sw/circuit/draw_steps.h"
+#include "sw/circuit/fft.h"
 #include "sw/circuit/registry.h"
 #include "sw/circuit/xbar_tables.h"
 #include "sw/errors.h"
@@ -246,6 +247,81 @@ TEST(Prefix, RecurrenceCountOnPowersOfTwo) {
   }
 }
 
+TEST(FirstFit, LinkDisjointAndShorterWhereRowSegmentsAreShort) {
+  for (int n = 2; n <= 12; ++n) {
+    RunResult r = run(fmt::format("mesh:{}x{}", n, n), "permutation", "random:3", "first-fit");
+    EXPECT_TRUE(r.ok()) << summary(r);
+    EXPECT_GE(r.steps(), r.bounds.best());
+  }
+  // Swapping neighbours in every row: first-fit packs each row into one step (the
+  // circuits run on disjoint row links), 1R-1C needs one step per message of a row.
+  const std::string swap = write_permutation({1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}, "pairs.txt");
+  EXPECT_EQ(run("mesh:4x4", "permutation", "file:" + swap, "first-fit").steps(), 1);
+  EXPECT_EQ(run("mesh:4x4", "permutation", "file:" + swap, "edge-colouring").steps(), 4);
+}
+
+TEST(Fft, PhasesSplitEvensToTheTopHalfAndComposeToTheIdentity) {
+  const Topology m = Topology::parse("mesh:4x4");
+  for (const char* algorithm : {"divide-and-conquer", "z-order"}) {
+    const std::vector<FftPhase> phases = fft_phases(m, algorithm);
+    ASSERT_EQ(phases.size(), 6u) << "splits and merges for blocks of 16, 8, 4";
+    std::vector<int> at(16);
+    for (int x = 0; x < 16; ++x) at[static_cast<size_t>(x)] = x;
+    for (const FftPhase& p : phases) {
+      EXPECT_EQ(std::set<int>(p.dest.begin(), p.dest.end()).size(), 16u) << p.name << " is a permutation";
+      for (int& node : at) node = p.dest[static_cast<size_t>(node)];
+    }
+    for (int x = 0; x < 16; ++x) EXPECT_EQ(at[static_cast<size_t>(x)], x) << "every merge undoes its split";
+  }
+  // Row-major (the paper): the first split sends point 2i to node i, 2i+1 to node 8+i.
+  const std::vector<FftPhase> row_major = fft_phases(m, "divide-and-conquer");
+  EXPECT_EQ(row_major[0].dest[6], 3);
+  EXPECT_EQ(row_major[0].dest[7], 11);
+  // Z order: point i = (r1 c1 r0 c0) sits at row r1r0, column c1c0.
+  EXPECT_EQ(fft_layout(m, FftLayout::ZOrder), (std::vector<int>{0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15}));
+}
+
+// The paper's O(n) (section 5.3): measured, with the lower bound (sum over phases of the
+// busiest link). Row-major halves (top/bottom rows, as the paper splits) keep every
+// level n columns wide, and the lower bound itself grows like n log n; Z order makes every
+// level a square sub-mesh and steps/n levels off (docs/circuit-switching.md has the table).
+TEST(Fft, StepsAgainstTheLowerBoundAndLinearInN) {
+  for (int n : {2, 4, 8, 16, 32, 64}) {
+    const std::string mesh = fmt::format("mesh:{}x{}", n, n);
+    RunResult paper = run(mesh, "fft", "", "divide-and-conquer");
+    RunResult z = run(mesh, "fft", "", "z-order");
+    for (const RunResult* r : {&paper, &z}) {
+      EXPECT_TRUE(r->ok()) << summary(*r);
+      EXPECT_GE(r->steps(), r->bounds.best());
+      EXPECT_LE(r->steps(), r->bounds.best() + r->bounds.best() / 20 + 2) << "within 5% of the bound";
+      EXPECT_FALSE(r->formula) << "the paper states O(n), no count";
+    }
+    EXPECT_LE(z.steps(), 7 * n) << mesh;
+  }
+  EXPECT_FALSE(run("mesh:4x8", "fft", "", "divide-and-conquer").steps() == 0);
+  const auto o = run_cli("run mesh:6x6 fft");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, HasSubstr("powers of two"));
+  const auto z = run_cli("run mesh:2x8 fft --algorithm z-order");
+  EXPECT_EQ(z.code, 2);
+  EXPECT_THAT(z.err, HasSubstr("R = C or R = 2C"));
+}
+
+TEST(Fft, ScoreboardCatchesAPointSentTheWrongWay) {
+  const Topology m = Topology::parse("mesh:4x4");
+  const CircuitDemand d = make_circuit_demand(m, "fft", "", 0);
+  const XbarTables t = circuit_tables(find_circuit_algorithm("", m, d), m, d);
+  std::vector<CircuitEvent> trace = run_xbar_ref(m, t).trace;
+  EXPECT_TRUE(score_circuits(m, t, trace).clean());
+  std::vector<CircuitEvent> wrong = trace;
+  std::swap(wrong[3].dest, wrong[4].dest);
+  EXPECT_FALSE(score_circuits(m, t, wrong).clean());
+  std::vector<CircuitEvent> missing(trace.begin() + 1, trace.end());
+  const ScoreboardReport r = score_circuits(m, t, missing);
+  EXPECT_FALSE(r.clean());
+  EXPECT_THAT(r.errors.front(), HasSubstr("never sends its point in split 2^4"));
+}
+
 // The scoreboard judges the trace, not the schedule: a wrong delivery is caught.
 TEST(CircuitScoreboard, CatchesAMessageAtTheWrongNode) {
   const Topology m = Topology::parse("mesh:2x2");
@@ -369,7 +445,8 @@ TEST_P(XbarRtl, TracesIdenticalToRef) {
   struct Case { std::string collective, permutation, algorithm; };
   std::vector<Case> cases = {{"permutation", "transpose", ""}, {"permutation", "bit-reversal", ""},
                              {"permutation", "bit-complement", "omega-two-phase"}, {"permutation", "random:7", ""},
-                             {"broadcast", "", ""}, {"fan-in", "", ""}, {"prefix", "", ""}};
+                             {"broadcast", "", ""}, {"fan-in", "", ""}, {"prefix", "", ""},
+                             {"fft", "", "divide-and-conquer"}, {"fft", "", "z-order"}};
   for (const Case& c : cases) {
     RunResult ref = run(GetParam(), c.collective, c.permutation, c.algorithm, "ref", t.num_nodes() - 1);
     RunResult rtl = run(GetParam(), c.collective, c.permutation, c.algorithm, "rtl", t.num_nodes() - 1);
@@ -403,6 +480,7 @@ TEST(XbarSystemc, EdgeColouringOn6x6) { expect_systemc_matches_ref("mesh:6x6", "
 TEST(XbarSystemc, BroadcastOn16x16) { expect_systemc_matches_ref("mesh:16x16", "broadcast", ""); }
 TEST(XbarSystemc, FanInOn3x5) { expect_systemc_matches_ref("mesh:3x5", "fan-in", ""); }
 TEST(XbarSystemc, PrefixOn8x8) { expect_systemc_matches_ref("mesh:8x8", "prefix", ""); }
+TEST(XbarSystemc, FftOn16x16) { expect_systemc_matches_ref("mesh:16x16", "fft", "", "z-order"); }
 TEST(XbarSystemc, ConflictDetected) {
   const std::string dir = (scratch() / "conflict_sc").string();
   conflicting_tables(dir);

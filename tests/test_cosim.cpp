@@ -94,7 +94,8 @@ std::vector<XbarCosimCase> xbar_cosim_cases() {
   std::vector<XbarCosimCase> out;
   for (const XbarModelInfo& m : xbar_models())
     for (const XbarCosimCase& c : {XbarCosimCase{m.spec, "permutation", "random:11"}, XbarCosimCase{m.spec, "broadcast", ""},
-                                   XbarCosimCase{m.spec, "fan-in", ""}, XbarCosimCase{m.spec, "prefix", ""}})
+                                   XbarCosimCase{m.spec, "fan-in", ""}, XbarCosimCase{m.spec, "prefix", ""},
+                                   XbarCosimCase{m.spec, "fft", ""}})
       out.push_back(c);
   return out;
 }

@@ -15,6 +15,7 @@ const std::vector<std::pair<std::string, std::string>>& circuit_collectives() {
       {"broadcast", "circuit-switched mesh: the root's message (--root, default 0) to every node"},
       {"fan-in", "circuit-switched mesh: every node's value combined into the root (--root)"},
       {"prefix", "circuit-switched mesh: node i ends with the combination of the values of nodes 0..i"},
+      {"fft", "circuit-switched mesh: the recursive FFT's splitting and perfect-shuffle permutations, level by level"},
   };
   return all;
 }
