@@ -96,7 +96,7 @@ std::string shape_problem(const Topology& t) {
   return "";
 }
 
-Construction construct(const Topology& torus);
+Construction construct(const Topology& torus, Taps taps);
 
 std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
 
@@ -140,7 +140,7 @@ std::vector<TapPlan> tap_plans(int pos, int m, int fwd, int bwd, const std::vect
 // step and first direction of both is tried. nullopt when none does.
 std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const Construction& k,
                                                   const std::vector<int>& position, int c, int v,
-                                                  const std::vector<int>& sup) {
+                                                  const std::vector<int>& sup, Taps taps) {
   const std::vector<int>& cyc = k.cycles[static_cast<size_t>(c)];
   const int m = static_cast<int>(cyc.size());
   std::vector<int> sources;
@@ -151,9 +151,9 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const C
   for (size_t s = 0; s < 2; ++s) {
     pos[s] = position[static_cast<size_t>(sup[s])];
     plans[s] = tap_plans(pos[s], m, reach_forwards(m), reach_backwards(m), sources);
-    // a supplier's own packet: sent at step 1 where the other supplier does not pass it
+    // a supplier's own packet (ArrivalsAndOwn): sent at step 1 where the other does not pass it
     auto it = std::find(sources.begin(), sources.end(), pos[s]);
-    own[s] = it == sources.end() ? -1 : static_cast<int>(it - sources.begin());
+    own[s] = it == sources.end() || taps == Taps::Arrivals ? -1 : static_cast<int>(it - sources.begin());
   }
   int best = -1;
   std::array<size_t, 2> pick{};
@@ -192,18 +192,18 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const C
 
 }  // namespace
 
-std::string unsupported(const Topology& t) {
+std::string unsupported(const Topology& t, Taps taps) {
   try {
-    construct(t);
+    construct(t, taps);
   } catch (const NotApplicable& e) {
     return e.why;
   }
   return "";
 }
 
-Construction build(const Topology& torus) {
+Construction build(const Topology& torus, Taps taps) {
   try {
-    return construct(torus);
+    return construct(torus, taps);
   } catch (const NotApplicable& e) {
     throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), e.why));
   }
@@ -211,7 +211,7 @@ Construction build(const Topology& torus) {
 
 namespace {
 
-Construction construct(const Topology& torus) {
+Construction construct(const Topology& torus, Taps taps) {
   if (std::string why = shape_problem(torus); !why.empty()) fail(why);
   const int d = static_cast<int>(torus.dims().size());
   const int n = torus.num_nodes();
@@ -271,7 +271,7 @@ Construction construct(const Topology& torus) {
       for (size_t k = 0; k < free_ports.size(); ++k)
         if (owner[k] == c) sup.push_back(torus.neighbour(v, free_ports[k]));
       const std::optional<std::array<Feed, 2>> feeds =
-          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup);
+          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup, taps);
       if (!feeds)
         fail(fmt::format("no taps with one switch each feed node {} every packet of cycle {} exactly once "
                          "(on 2D tori they do for 4 and 8 rows)", v, c));
@@ -281,9 +281,9 @@ Construction construct(const Topology& torus) {
   return out;
 }
 
-NetworkTables partial_cycle_tables(const Topology& torus) {
-  const Construction k = build(torus);
-  NetworkTables t = scheduling::empty_tables(torus, "gossip", "partial-cycles", Discipline::Fifo);
+NetworkTables partial_cycle_tables(const Topology& torus, Taps taps, const char* name) {
+  const Construction k = build(torus, taps);
+  NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
   t.construction = fmt::format("paper-laps-{}d", torus.dims().size());
   for (size_t c = 0; c < k.cycles.size(); ++c) {
     const std::vector<int>& cyc = k.cycles[c];
@@ -325,17 +325,37 @@ std::array<int64_t, 3> shape(const Topology& t) {
   return {t.num_nodes(), static_cast<int64_t>(t.dims().size()), t.dims().back()};
 }
 
+// The paper's algorithm: taps forward what arrives, so a node off a cycle gets its last
+// packet one step after the cycle's spread ends -- Theorems 2, 3 and 4 exactly.
 AlgorithmRegistrar partial_cycles_registrar({
     "partial-cycles", "gossip",
     "1 packet per node round d edge-disjoint partial Hamiltonian cycles, off-cycle nodes fed by taps that "
     "switch direction once (gossip paper, section 3)",
-    unsupported, [](const Topology&) { return false; },
+    [](const Topology& t) { return unsupported(t, Taps::Arrivals); }, [](const Topology&) { return false; },
+    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
+      if (!m.is_default()) return std::nullopt;
+      const auto [nodes, dims, run] = shape(t);
+      return formulas::gossip_partial_cycles(nodes, dims, run);
+    },
+    [](const Topology& t) { return partial_cycle_tables(t, Taps::Arrivals, "partial-cycles"); },
+    partial_cycle_cases, 1, nullptr});
+
+// Beyond the paper: a supplier also puts its own packet on the tap at step 1, which lets
+// the feeds finish with the cycles' spread, one step under the theorems when m is even.
+AlgorithmRegistrar partial_cycles_early_registrar({
+    "partial-cycles-early", "gossip",
+    "partial-cycles whose suppliers also tap their own packet at step 1: the feeds end with the cycles' spread "
+    "(beyond the paper)",
+    [](const Topology& t) { return unsupported(t, Taps::ArrivalsAndOwn); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
       const auto [nodes, dims, run] = shape(t);
       return formulas::gossip_partial_cycles_spread(nodes, dims, run);
     },
-    partial_cycle_tables, partial_cycle_cases, 1,
+    [](const Topology& t) {
+      return partial_cycle_tables(t, Taps::ArrivalsAndOwn, "partial-cycles-early");
+    },
+    partial_cycle_cases, 1,
     [](const Topology& t) -> std::optional<int64_t> {
       const auto [nodes, dims, run] = shape(t);
       return formulas::gossip_partial_cycles(nodes, dims, run);

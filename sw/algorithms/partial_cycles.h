@@ -35,14 +35,19 @@ struct Construction {
   std::vector<Feed> feeds;
 };
 
+// What a supplier's tap may send: `Arrivals` -- only packets arriving on the cycle, a
+// pure port rule (the paper); `ArrivalsAndOwn` -- also its own packet, once, at step 1
+// (beyond the paper: it can save the feeds' extra step).
+enum class Taps { Arrivals, ArrivalsAndOwn };
+
 // "" when the construction applies to `torus`, else why not (one line). It runs the
 // construction (milliseconds): whether the taps can feed every node is found, not assumed.
-std::string unsupported(const Topology& torus);
+std::string unsupported(const Topology& torus, Taps taps = Taps::Arrivals);
 
 // The lap construction of section 3 (zigzag(d, j) patterns), checked: each cycle closes
 // and visits its nodes once, no link is on two cycles, every node off a cycle has two
 // free links to it; and the switch steps that give every node each packet exactly once,
 // as early as the two suppliers allow. Throws InputError where a check fails.
-Construction build(const Topology& torus);
+Construction build(const Topology& torus, Taps taps = Taps::Arrivals);
 
 }  // namespace fixroute::partial_cycles
