@@ -165,6 +165,9 @@ class XbarCosimBench : public sc_core::sc_module {
     auto message = [](bool valid, int data) { return valid ? fmt::format("message of node {}", data) : std::string("nothing"); };
     for (int i = 0; i < mesh_.num_nodes(); ++i) {
       const int64_t step = net.router(i).step() + 1;
+      if (rtl.step(i) + 1 != step)
+        return stop(fmt::format("cycle {}: router {} is in routing step {} in SystemC, {} in RTL", report.cycles, i, step,
+                                rtl.step(i) + 1));
       for (int p = 0; p < mesh_.num_ports(); ++p) {
         if (mesh_.neighbour(i, p) < 0) continue;
         const bool sv = net.link_valid(i, p), rv = rtl.link_valid(i, p);

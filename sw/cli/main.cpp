@@ -160,9 +160,9 @@ int cmd_list() {
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
   for (const auto& [name, what] : circuit_collectives()) fmt::print("  {:<16} {}\n", name, what);
   fmt::print("algorithms:\n");
-  for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<18} {:<16} {}\n", a.name, a.collective, a.summary);
+  for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<20} {:<16} {}\n", a.name, a.collective, a.summary);
   for (const CircuitAlgorithm& a : circuit_algorithm_registry())
-    fmt::print("  {:<18} {:<16} {}\n", a.name, a.collective, a.summary);
+    fmt::print("  {:<20} {:<16} {}\n", a.name, a.collective, a.summary);
   fmt::print("engines:\n");
   for (const Engine& e : engine_registry()) fmt::print("  {:<8} {}\n", e.name, e.summary);
   return 0;
