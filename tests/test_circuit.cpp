@@ -514,6 +514,19 @@ TEST(CircuitCli, DoneWhenLines) {
   EXPECT_EQ(testing_support::slurp(scratch() / "trace.csv").substr(0, 24), "step,source,destination\n");
 }
 
+TEST(CircuitCli, CosimOfTheCrossbarMeshes) {
+  auto o = run_cli("cosim mesh:4x4 permutation --permutation transpose --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["agree"], true);
+  EXPECT_EQ(j["switching"], "circuit");
+  EXPECT_EQ(j["steps"], 4);
+  EXPECT_EQ(j["cycles"], 32);
+  o = run_cli("cosim mesh:3x3 broadcast");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, HasSubstr("no verilated crossbar mesh for mesh:3x3 (verilated: mesh:2x2"));
+}
+
 TEST(CircuitCli, BadPermutationsAreRefusedOnOneLine) {
   const std::string dup = write_permutation({0, 1, 2, 2}, "dup.txt");
   const std::string shorter = write_permutation({0, 1, 2}, "short.txt");
