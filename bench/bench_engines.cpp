@@ -1,6 +1,7 @@
 // Simulated router-steps per second of the three engines on the same work: total
 // exchange (the default algorithm) on line:64 and ring:64 (ref, systemc) and on the
-// largest verilated line and ring (all three). Figures and machine: docs/benchmarks.md.
+// largest verilated line and ring (all three); the circuit-switched crossbar meshes on
+// ref and RTL. Figures and machine: docs/benchmarks.md.
 //
 // SystemC elaborates once per process, so each SystemC benchmark needs its own process:
 // `make bench` runs this binary once per SystemC case with --benchmark_filter.
@@ -10,10 +11,13 @@
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 
 #include "sw/algorithms/registry.h"
+#include "sw/circuit/registry.h"
+#include "sw/circuit/xbar_engine.h"
 #include "sw/topology.h"
 #include "tb/rtl_engine.h"
 #include "tb/systemc_bench.h"
 #include "tb/systemc_support.h"
+#include "tb/xbar_rtl.h"
 
 namespace {
 
@@ -87,6 +91,61 @@ void BM_Systemc(benchmark::State& state, const char* spec) {
   }
   report(state, *work, steps, runs);
 }
+
+// Circuit-switched crossbar meshes (issue 6): per routing step every router's crossbar
+// is set; the hardware spends R + C clock cycles per step. Counted as router-steps and,
+// for the RTL, router-cycles per second. Tables are scheduled once (not measured).
+struct XbarWork {
+  Topology mesh;
+  XbarTables tables;
+  XbarWork(const char* spec, const char* collective, const char* algorithm) : mesh(Topology::parse(spec)) {
+    const CircuitDemand d = make_circuit_demand(mesh, collective, "", 0);
+    tables = circuit_tables(find_circuit_algorithm(algorithm, mesh, d), mesh, d);
+  }
+  void report(benchmark::State& state, int64_t runs, int64_t cycles) const {
+    state.counters["steps"] = tables.steps();
+    state.counters["router_steps_per_s"] = benchmark::Counter(
+        static_cast<double>(int64_t{tables.steps()} * mesh.num_nodes() * runs), benchmark::Counter::kIsRate);
+    if (cycles > 0)
+      state.counters["router_cycles_per_s"] =
+          benchmark::Counter(static_cast<double>(cycles * mesh.num_nodes() * runs), benchmark::Counter::kIsRate);
+  }
+};
+
+void BM_XbarRef(benchmark::State& state, const char* spec, const char* collective, const char* algorithm) {
+  const XbarWork w(spec, collective, algorithm);
+  int64_t runs = 0;
+  for (auto _ : state) {
+    XbarRun r = run_xbar_ref(w.mesh, w.tables);
+    benchmark::DoNotOptimize(r.trace.data());
+    ++runs;
+  }
+  w.report(state, runs, 0);
+}
+
+// Each iteration constructs the verilated mesh and loads it through the configuration
+// port (not measured), then runs every routing step (measured).
+void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collective, const char* algorithm) {
+  const XbarWork w(spec, collective, algorithm);
+  const XbarModelInfo& model = require_xbar_model(w.mesh);
+  int64_t runs = 0, cycles = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
+    xbar_rtl_load(*rtl, model, w.tables);
+    state.ResumeTiming();
+    XbarRun r = xbar_rtl_run_loaded(*rtl, w.mesh, w.tables);
+    benchmark::DoNotOptimize(r.trace.data());
+    cycles = r.clock_cycles.value_or(0);
+    ++runs;
+  }
+  w.report(state, runs, cycles);
+}
+
+BENCHMARK_CAPTURE(BM_XbarRef, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRef, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(BM_Ref, line64, "line:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, ring64, "ring:64")->Unit(benchmark::kMillisecond);

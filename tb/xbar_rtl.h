@@ -47,4 +47,8 @@ int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& model, const Xbar
 
 XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options);
 
+// The run part of run_xbar_rtl on a mesh whose tables xbar_rtl_load has loaded (and whose
+// table_ok was checked): every routing step, under the cycle watchdog (bench/ times it).
+XbarRun xbar_rtl_run_loaded(XbarRtlDriver& rtl, const Topology& mesh, const XbarTables& tables);
+
 }  // namespace fixroute

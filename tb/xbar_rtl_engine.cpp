@@ -92,19 +92,27 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const Engin
   const XbarModelInfo* m = &require_xbar_model(mesh);
   std::unique_ptr<XbarRtlDriver> rtl = m->make(*m);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
-  XbarRun run;
-  run.overhead_cycles = xbar_rtl_load(*rtl, *m, tables);  // tables checked: the routers run from the next edge
-  const int nodes = mesh.num_nodes();
-  for (int i = 0; i < nodes; ++i)
+  const int64_t load_cycles = xbar_rtl_load(*rtl, *m, tables);  // tables checked: the routers run from the next edge
+  for (int i = 0; i < mesh.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
-      run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
-      return run;
+      XbarRun failed;
+      failed.overhead_cycles = load_cycles;
+      failed.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
+      return failed;
     }
+  XbarRun run = xbar_rtl_run_loaded(*rtl, mesh, tables);
+  run.overhead_cycles = load_cycles;
+  return run;
+}
+
+XbarRun xbar_rtl_run_loaded(XbarRtlDriver& rtl, const Topology& mesh, const XbarTables& tables) {
+  XbarRun run;
+  const int nodes = mesh.num_nodes();
   const int64_t budget = static_cast<int64_t>(tables.steps()) * tables.step_cycles + 16;
   int64_t cycles = 0;
   auto all_done = [&] {
     for (int i = 0; i < nodes; ++i)
-      if (!rtl->done(i)) return false;
+      if (!rtl.done(i)) return false;
     return true;
   };
   while (!all_done()) {
@@ -112,16 +120,16 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const Engin
       run.failure = fmt::format("watchdog: the routers did not finish {} routing steps in {} cycles", tables.steps(), budget);
       break;
     }
-    rtl->tick();
+    rtl.tick();
     ++cycles;
     for (int i = 0; i < nodes; ++i)
-      if (rtl->eject_valid(i)) run.trace.push_back({rtl->step(i) + 1, rtl->eject_data(i), i});
+      if (rtl.eject_valid(i)) run.trace.push_back({rtl.step(i) + 1, rtl.eject_data(i), i});
   }
   for (int i = 0; i < nodes; ++i)
-    if (std::string f = xbar_fault_from_word(rtl->fault_word(i), i); !f.empty()) run.faults.push_back(f);
+    if (std::string f = xbar_fault_from_word(rtl.fault_word(i), i); !f.empty()) run.faults.push_back(f);
   run.clock_cycles = cycles;
   run.cycles_per_step = tables.step_cycles;
-  run.steps_simulated = rtl->step(0);
+  run.steps_simulated = rtl.step(0);
   std::sort(run.trace.begin(), run.trace.end());
   std::sort(run.faults.begin(), run.faults.end());
   return run;
