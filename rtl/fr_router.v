@@ -44,8 +44,10 @@ module fr_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]      node_word;
     wire [95:0]      entry_words;
-    wire [P*96-1:0]  port_words;   // per port {switch step, tap in-ports after | before, rule}
+    wire [P*96-1:0]  port_words;   // per port {switch list, tap in-ports second | first, rule}
     /* verilator lint_on UNUSEDSIGNAL */
+    wire [P*16-1:0]  switches_passed;  // per port: how many of its switch steps have passed
+    wire [P*24-1:0]  next_switch;      // per port: its next switch step
     wire [31:0]      initial_count;
     reg  [INDEX_W-1:0] release_index;
 
@@ -54,7 +56,8 @@ module fr_router #(
         .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
         .table_ok(table_ok), .table_error(table_error),
         .node_word(node_word), .initial_count(initial_count), .port_words(port_words),
-        .entry_index(release_index), .entry_words(entry_words));
+        .entry_index(release_index), .entry_words(entry_words),
+        .switch_index(switches_passed), .switch_steps(next_switch));
 
     wire [FIELD_W-1:0] node_id = node_word[FIELD_W-1:0];
 
@@ -89,9 +92,19 @@ module fr_router #(
             wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
             assign may_send[p]  = slot[p*4 +: 4] == phase;
             // The tap of this out-port: the in-port whose broadcast arrivals it copies in
-            // this step (0xFF: none).
-            wire [23:0] switch_step = port_words[p*96 + 64 +: 24];
-            wire [7:0]  tap_source  = (step < switch_step) ? port_words[p*96 + 32 +: 8] : port_words[p*96 + 40 +: 8];
+            // this step (0xFF: none): the first tap until its first switch step, then the
+            // second, alternately. The switch steps are walked with one pointer per port.
+            wire [15:0] switch_count = port_words[p*96 + 80 +: 16];
+            reg  [15:0] passed;
+            wire        switch_due   = passed < switch_count && step >= next_switch[p*24 +: 24];
+            wire [7:0]  tap_source   = (passed[0] ^ switch_due) ? port_words[p*96 + 40 +: 8] : port_words[p*96 + 32 +: 8];
+            assign switches_passed[p*16 +: 16] = passed;
+            always @(posedge clk) begin
+                if (rst)
+                    passed <= 16'd0;
+                else if (receiving && switch_due)
+                    passed <= passed + 16'd1;
+            end
 
             // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a release.
             wire [P-1:0]       lane_valid;

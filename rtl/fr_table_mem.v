@@ -1,7 +1,8 @@
 // fr_table_mem: one router's table memory, written word by word through the
 // configuration port from the scheduler's memory image (docs/table-format.md), and
 // checked before the router may run: magic word, version, port count, length and CRC-32.
-// Version 2 images: three words per port (rule; taps before | after; switch step).
+// Version 3 images: three words per port (rule; taps first | second; {switch count, first
+// switch}), the initial packets, then every port's switch steps, one word each.
 // A table that did not load raises table_error; the router never runs on zeros.
 module fr_table_mem #(
     parameter integer P         = 2,    // ports of the router
@@ -21,12 +22,14 @@ module fr_table_mem #(
     // decoded contents
     output wire [31:0]          node_word,
     output wire [31:0]          initial_count,
-    output wire [P*96-1:0]      port_words,   // per port {switch step, taps, rule}
+    output wire [P*96-1:0]      port_words,   // per port {switch list, taps, rule}
     input  wire [INDEX_W-1:0]   entry_index,
-    output wire [95:0]          entry_words   // {word2, word1, word0} of initial packet entry_index
+    output wire [95:0]          entry_words,  // {word2, word1, word0} of initial packet entry_index
+    input  wire [P*16-1:0]      switch_index, // per port: which of its switch steps
+    output wire [P*24-1:0]      switch_steps  // per port: that switch step (0 past the memory)
 );
     localparam [31:0] MAGIC   = 32'h46525442;  // "FRTB"
-    localparam [31:0] VERSION = 32'd2;
+    localparam [31:0] VERSION = 32'd3;
     localparam integer PORT_WORDS = 3;
     localparam integer HEADER = 5;
 
@@ -37,7 +40,16 @@ module fr_table_mem #(
         .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
 
-    wire [31:0] expected_words = HEADER + PORT_WORDS * P + 3 * mem[4] + 1;
+    // every port's switch count, summed: the switch words after the initial packets
+    reg [31:0] switch_total;
+    integer    i;
+    always @* begin
+        switch_total = 32'd0;
+        for (i = 0; i < P; i = i + 1)
+            switch_total = switch_total + {16'd0, mem[HEADER + PORT_WORDS*i + 2][31:16]};
+    end
+    wire [31:0] switch_base    = HEADER + PORT_WORDS * P + 3 * mem[4];
+    wire [31:0] expected_words = switch_base + switch_total + 1;
 
     always @(posedge clk)
         if (mem_we) mem[cfg_addr] <= cfg_wdata;
@@ -68,6 +80,9 @@ module fr_table_mem #(
         for (p = 0; p < P; p = p + 1) begin : g_port
             assign port_words[p*96 +: 96] = {mem[HEADER + PORT_WORDS*p + 2], mem[HEADER + PORT_WORDS*p + 1],
                                              mem[HEADER + PORT_WORDS*p]};
+            wire [31:0] switch_addr = switch_base + {16'd0, mem[HEADER + PORT_WORDS*p + 2][15:0]} +
+                                      {16'd0, switch_index[p*16 +: 16]};
+            assign switch_steps[p*24 +: 24] = switch_addr < MEM_WORDS ? mem[switch_addr[ADDR_W-1:0]][23:0] : 24'd0;
         end
     endgenerate
 

@@ -91,7 +91,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   for (int i = 0; i < n; ++i)
     for (int port = 0; port < 4; ++port) {
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(port)];
-      const int source = rule.tap_before >= 0 ? rule.tap_before : rule.tap_after;
+      const int source = rule.tap_first >= 0 ? rule.tap_first : rule.tap_second;
       if (source < 0) continue;
       const int to = t.neighbour(i, port);
       const int dx = port == 2 ? 1 : port == 3 ? -1 : 0, dy = port == 0 ? 1 : port == 1 ? -1 : 0;

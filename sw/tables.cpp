@@ -21,7 +21,8 @@ namespace {
 constexpr uint32_t kImageMagic = 0x46525442;  // "FRTB"
 constexpr int kHeaderWords = 5;               // magic, version, node, ports, initial count
 constexpr int kWordsPerInitial = 3;
-constexpr int kWordsPerPort = 3;              // rule; taps before|after; switch step
+constexpr int kWordsPerPort = 3;              // rule; taps first|second; its switch list
+constexpr int kMaxSwitchesPerPort = 0xFFFF;   // the count field of the switch-list word
 constexpr int kMaxField16 = 0xFFFF;
 constexpr int kMaxRelease = (1 << 24) - 1;
 constexpr int kMaxPeriod = 15;
@@ -111,9 +112,9 @@ json router_to_json(const RouterTable& r, const Topology& topo) {
                      {"queue", discipline_name(rule.discipline)},
                      {"send_period", rule.send_period},
                      {"send_phase", rule.send_phase},
-                     {"tap_before", rule.tap_before},
-                     {"tap_after", rule.tap_after},
-                     {"switch_step", rule.switch_step}});
+                     {"tap_first", rule.tap_first},
+                     {"tap_second", rule.tap_second},
+                     {"switch_steps", rule.switch_steps}});
   }
   json initial = json::array();
   for (const InitialPacket& ip : r.initial)
@@ -142,9 +143,9 @@ RouterTable router_from_json(const json& j, const std::string& what) {
     for (const json& p : j.at("ports")) {
       PortRule rule;
       rule.forward_mask = ports_to_mask(p.at("forward_to"), what);
-      rule.tap_before = p.at("tap_before").get<int>();
-      rule.tap_after = p.at("tap_after").get<int>();
-      rule.switch_step = p.at("switch_step").get<int>();
+      rule.tap_first = p.at("tap_first").get<int>();
+      rule.tap_second = p.at("tap_second").get<int>();
+      rule.switch_steps = p.at("switch_steps").get<std::vector<int>>();
       rule.discipline = parse_discipline(p.at("queue").get<std::string>(), what);
       rule.send_period = p.at("send_period").get<int>();
       rule.send_phase = p.at("send_phase").get<int>();
@@ -177,20 +178,31 @@ void validate_router(const RouterTable& r, int node, const Topology& topo, const
     for (int q = 0; q < P; ++q)
       if ((rule.forward_mask & (1u << q)) && topo.neighbour(node, q) < 0)
         bad_table(what, fmt::format("port {} forwards to unconnected port {}", p, q));
-    for (int source : {rule.tap_before, rule.tap_after}) {
+    for (int source : {rule.tap_first, rule.tap_second}) {
       if (source == -1) continue;
       if (source < 0 || source >= P || source == p || topo.neighbour(node, source) < 0 || topo.neighbour(node, p) < 0)
         bad_table(what, fmt::format("port {} taps in-port {} (a tap joins two other connected ports, or is -1)", p, source));
       if (r.ports[static_cast<size_t>(source)].forward_mask & (1u << p))
         bad_table(what, fmt::format("port {} both forwards and taps arrivals from port {}", p, source));
     }
-    if (rule.switch_step < 0 || rule.switch_step > kMaxRelease)
-      bad_table(what, fmt::format("port {} switch_step {} not in 0..{}", p, rule.switch_step, kMaxRelease));
+    if (static_cast<int>(rule.switch_steps.size()) > kMaxSwitchesPerPort)
+      bad_table(what, fmt::format("port {} has {} switch steps (at most {})", p, rule.switch_steps.size(), kMaxSwitchesPerPort));
+    for (size_t k = 0; k < rule.switch_steps.size(); ++k) {
+      const int s = rule.switch_steps[k];
+      if (s < 1 || s > kMaxRelease) bad_table(what, fmt::format("port {} switch step {} not in 1..{}", p, s, kMaxRelease));
+      if (k > 0 && s <= rule.switch_steps[k - 1])
+        bad_table(what, fmt::format("port {} switch steps are not strictly increasing ({} after {})", p, s,
+                                    rule.switch_steps[k - 1]));
+    }
     if (rule.send_period < 1 || rule.send_period > kMaxPeriod)
       bad_table(what, fmt::format("port {} send_period {} not in 1..{}", p, rule.send_period, kMaxPeriod));
     if (rule.send_phase < 0 || rule.send_phase >= rule.send_period)
       bad_table(what, fmt::format("port {} send_phase {} not in 0..{}", p, rule.send_phase, rule.send_period - 1));
   }
+  size_t switches = 0;
+  for (const PortRule& rule : r.ports) switches += rule.switch_steps.size();
+  if (switches > static_cast<size_t>(kMaxSwitchesPerPort))
+    bad_table(what, fmt::format("has {} switch steps in all (at most {})", switches, kMaxSwitchesPerPort));
   for (size_t i = 0; i < r.initial.size(); ++i) {
     const InitialPacket& ip = r.initial[i];
     auto fail = [&](const std::string& why) { bad_table(what, fmt::format("initial packet {}: {}", i, why)); };
@@ -243,17 +255,22 @@ int64_t table_bits(const RouterTable& router, int num_ports) {
 
 std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
   std::vector<uint32_t> w;
-  w.reserve(kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * r.initial.size() + 1);
+  size_t switches = 0;
+  for (const PortRule& p : r.ports) switches += p.switch_steps.size();
+  w.reserve(kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * r.initial.size() +
+            switches + 1);
   w.push_back(kImageMagic);
   w.push_back(kTableVersion);
   w.push_back(static_cast<uint32_t>(r.node));
   w.push_back(static_cast<uint32_t>(num_ports));
   w.push_back(static_cast<uint32_t>(r.initial.size()));
+  size_t first_switch = 0;  // each port's switch steps follow the initial packets, in port order
   for (const PortRule& p : r.ports) {
     w.push_back((p.forward_mask & 0xFFFFu) | (static_cast<uint32_t>(p.discipline) << 16) |
                 (static_cast<uint32_t>(p.send_period) << 20) | (static_cast<uint32_t>(p.send_phase) << 24));
-    w.push_back(tap_field(p.tap_before) | (tap_field(p.tap_after) << 8));
-    w.push_back(static_cast<uint32_t>(p.switch_step));
+    w.push_back(tap_field(p.tap_first) | (tap_field(p.tap_second) << 8));
+    w.push_back(static_cast<uint32_t>(first_switch) | (static_cast<uint32_t>(p.switch_steps.size()) << 16));
+    first_switch += p.switch_steps.size();
   }
   for (const InitialPacket& ip : r.initial) {
     uint32_t dest = ip.packet.dest == kBroadcastDest ? 0xFFFFu : static_cast<uint32_t>(ip.packet.dest);
@@ -261,6 +278,8 @@ std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
     w.push_back(static_cast<uint32_t>(ip.packet.seq) | (static_cast<uint32_t>(ip.packet.hops) << 16));
     w.push_back(static_cast<uint32_t>(ip.out_port) | (static_cast<uint32_t>(ip.release) << 8));
   }
+  for (const PortRule& p : r.ports)
+    for (int step : p.switch_steps) w.push_back(static_cast<uint32_t>(step));
   w.push_back(crc32(w.data(), w.size() * sizeof(uint32_t)));
   return w;
 }
@@ -270,7 +289,11 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
   if (w[0] != kImageMagic) bad_table(what, "bad magic word (not a fixroute table image)");
   if (w[1] != kTableVersion) bad_table(what, fmt::format("version {} (this build reads {})", w[1], kTableVersion));
   if (static_cast<int>(w[3]) != num_ports) bad_table(what, fmt::format("has {} ports, expected {}", w[3], num_ports));
-  size_t expected = kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * static_cast<size_t>(w[4]) + 1;
+  size_t switches = 0;  // announced by the ports' switch-list words
+  for (int p = 0; p < num_ports && kHeaderWords + kWordsPerPort * static_cast<size_t>(p) + 2 < w.size(); ++p)
+    switches += w[kHeaderWords + kWordsPerPort * static_cast<size_t>(p) + 2] >> 16;
+  size_t expected = kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) +
+                    kWordsPerInitial * static_cast<size_t>(w[4]) + switches + 1;
   if (w[4] > (1u << 26) || w.size() != expected)
     bad_table(what, fmt::format("has {} words, its header announces {}", w.size(), expected));
   if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
@@ -278,6 +301,7 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
   RouterTable r;
   r.node = static_cast<int>(w[2]);
   size_t i = kHeaderWords;
+  uint32_t switches_before = 0;
   for (int p = 0; p < num_ports; ++p, i += kWordsPerPort) {
     PortRule rule;
     rule.forward_mask = w[i] & 0xFFFFu;
@@ -286,10 +310,13 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
     rule.discipline = static_cast<Discipline>(disc);
     rule.send_period = static_cast<int>((w[i] >> 20) & 0xF);
     rule.send_phase = static_cast<int>((w[i] >> 24) & 0xF);
-    rule.tap_before = tap_port(w[i + 1] & 0xFFu);
-    rule.tap_after = tap_port((w[i + 1] >> 8) & 0xFFu);
-    if (w[i + 2] > static_cast<uint32_t>(kMaxRelease)) bad_table(what, fmt::format("port {} switch step out of range", p));
-    rule.switch_step = static_cast<int>(w[i + 2]);
+    rule.tap_first = tap_port(w[i + 1] & 0xFFu);
+    rule.tap_second = tap_port((w[i + 1] >> 8) & 0xFFu);
+    if ((w[i + 2] & 0xFFFFu) != switches_before)
+      bad_table(what, fmt::format("port {} switch list starts at {}, not after the earlier ports' {}", p,
+                                  w[i + 2] & 0xFFFFu, switches_before));
+    rule.switch_steps.resize(w[i + 2] >> 16);
+    switches_before += w[i + 2] >> 16;
     r.ports.push_back(rule);
   }
   for (uint32_t k = 0; k < w[4]; ++k, i += kWordsPerInitial) {
@@ -303,6 +330,8 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
     ip.release = static_cast<int>(w[i + 2] >> 8);
     r.initial.push_back(ip);
   }
+  for (PortRule& rule : r.ports)
+    for (int& step : rule.switch_steps) step = static_cast<int>(w[i++]);
   return r;
 }
 

@@ -15,7 +15,7 @@ namespace fixroute {
 
 class Topology;
 
-constexpr int kTableVersion = 2;  // 2: taps and a switch step per port
+constexpr int kTableVersion = 3;  // 2: taps and a switch step per port; 3: a list of switch steps per tap
 constexpr int kMaxPorts = 16;          // transit masks are 16 bits wide
 constexpr int kBroadcastDest = -1;     // dest of broadcast/gossip copies
 
@@ -44,17 +44,23 @@ struct PortRule {
   int send_phase = 0;
   // Out-port taps (gossip paper, sections 2-3: an out-of-cycle node is fed by its
   // on-cycle neighbours): this port also sends a copy, with one hop left, of every
-  // broadcast copy that arrives on in-port tap_before in a step t < switch_step, and on
-  // in-port tap_after from step switch_step on (the forward/backward switching of
-  // section 2). -1: no tap. Taps ignore `hops`, so a cycle's last node still feeds.
-  int tap_before = -1;
-  int tap_after = -1;
-  int switch_step = 0;
-  int tap_source(int64_t arrival_step) const { return arrival_step < switch_step ? tap_before : tap_after; }
+  // broadcast copy that arrives on in-port tap_first before the first of switch_steps,
+  // on tap_second from the first switch step on, on tap_first again from the second,
+  // and so on (the forward/backward switching of section 2, as often as the scheduler
+  // needs: strictly increasing steps). -1: no tap. Taps ignore `hops`, so a cycle's last
+  // node still feeds.
+  int tap_first = -1;
+  int tap_second = -1;
+  std::vector<int> switch_steps;
+  int tap_source(int64_t arrival_step) const {
+    size_t switched = 0;
+    while (switched < switch_steps.size() && switch_steps[switched] <= arrival_step) ++switched;
+    return switched % 2 == 0 ? tap_first : tap_second;
+  }
   bool operator==(const PortRule& o) const {
     return forward_mask == o.forward_mask && discipline == o.discipline && send_period == o.send_period &&
-           send_phase == o.send_phase && tap_before == o.tap_before && tap_after == o.tap_after &&
-           switch_step == o.switch_step;
+           send_phase == o.send_phase && tap_first == o.tap_first && tap_second == o.tap_second &&
+           switch_steps == o.switch_steps;
   }
 };
 

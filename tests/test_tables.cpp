@@ -118,7 +118,7 @@ TEST_F(CorruptTables, MissingRouterFileIsRefused) {
 TEST_F(CorruptTables, OtherVersionIsRefused) {
   fs::path p = dir_ / "network.json";
   std::string s = slurp(p);
-  size_t at = s.find("\"version\": 2");
+  size_t at = s.find("\"version\": 3");
   ASSERT_NE(at, std::string::npos);
   s.replace(at, 12, "\"version\": 7");
   spit(p, s);

@@ -15,6 +15,7 @@
 #include "../formulas.h"
 #include "common.h"
 #include "registry.h"
+#include "tap_schedule.h"
 
 namespace fixroute::partial_cycles {
 
@@ -96,87 +97,45 @@ std::string shape_problem(const Topology& t) {
   return "";
 }
 
-Construction construct(const Topology& torus, Taps taps);
+Construction construct(const Topology& torus, Finish finish);
+
+// The step by which the taps must have fed a node off a cycle of m nodes: Theorems 2-4
+// count m/2 + 1 (formulas::gossip_partial_cycles); the spread is ceil((m-1)/2) = m/2.
+int feed_deadline(Finish finish, int m) { return finish == Finish::Theorem ? m / 2 + 1 : m / 2; }
 
 std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
 
-// One supplier's tap plan: it passes the arrivals running `first` (forwards or
-// backwards) in steps before `switch_step`, the others from then on.
-struct TapPlan {
-  bool forwards_first = true;
-  int switch_step = 1;
-  std::vector<uint64_t> covered;  // bit per source of the cycle
-  int last_arrival = 0;
-};
-
-using Bits = std::vector<uint64_t>;
-
-bool test_bit(const Bits& b, size_t i) { return (b[i / 64] >> (i % 64)) & 1u; }
-
-// Every plan of the supplier at `pos` on a cycle of m nodes whose packets start at
-// `sources` (positions) and go `fwd` hops forwards, `bwd` backwards.
-std::vector<TapPlan> tap_plans(int pos, int m, int fwd, int bwd, const std::vector<int>& sources) {
-  const size_t words = (sources.size() + 63) / 64;
-  std::vector<TapPlan> plans;
-  for (bool forwards_first : {true, false})
-    for (int sw = 1; sw <= std::max(fwd, bwd) + 1; ++sw) {
-      TapPlan p{forwards_first, sw, Bits(words, 0), 0};
-      for (size_t i = 0; i < sources.size(); ++i) {
-        const int f = ((pos - sources[i]) % m + m) % m;  // step it arrives running forwards
-        const int b = ((sources[i] - pos) % m + m) % m;  // ... running backwards
-        const bool by_f = f >= 1 && f <= fwd && (forwards_first ? f < sw : f >= sw);
-        const bool by_b = b >= 1 && b <= bwd && (forwards_first ? b >= sw : b < sw);
-        if (!by_f && !by_b) continue;
-        p.covered[i / 64] |= uint64_t{1} << (i % 64);
-        p.last_arrival = std::max(p.last_arrival, by_f ? f : b);
-      }
-      plans.push_back(std::move(p));
-    }
-  return plans;
-}
-
 // The taps of suppliers sup[0] and sup[1] (on cycle c, at `position` on it) that give
-// node v each packet travelling cycle c exactly once, as early as they can: every switch
-// step and first direction of both is tried. nullopt when none does.
+// node v each packet travelling cycle c exactly once by the deadline, with the fewest
+// switches found. `Finish::Theorem`: by the theorems' step count, the suppliers tapping
+// their own packets only where the arrivals alone cannot do it (first neither, then one,
+// then both); `Finish::Spread`: by the end of the cycles' spread, own packets allowed.
 std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const Construction& k,
                                                   const std::vector<int>& position, int c, int v,
-                                                  const std::vector<int>& sup, Taps taps) {
+                                                  const std::vector<int>& sup, Finish finish) {
   const std::vector<int>& cyc = k.cycles[static_cast<size_t>(c)];
   const int m = static_cast<int>(cyc.size());
-  std::vector<int> sources;
+  TapDemand demand;
+  demand.cycle_length = m;
   for (int i = 0; i < m; ++i)
-    if (k.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) sources.push_back(i);
-  std::array<int, 2> pos{}, own{};
-  std::array<std::vector<TapPlan>, 2> plans;
-  for (size_t s = 0; s < 2; ++s) {
-    pos[s] = position[static_cast<size_t>(sup[s])];
-    plans[s] = tap_plans(pos[s], m, reach_forwards(m), reach_backwards(m), sources);
-    // a supplier's own packet (ArrivalsAndOwn): sent at step 1 where the other does not pass it
-    auto it = std::find(sources.begin(), sources.end(), pos[s]);
-    own[s] = it == sources.end() || taps == Taps::Arrivals ? -1 : static_cast<int>(it - sources.begin());
+    if (k.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) demand.sources.push_back(i);
+  demand.suppliers = {position[static_cast<size_t>(sup[0])], position[static_cast<size_t>(sup[1])]};
+  demand.deadline = feed_deadline(finish, m);
+  std::optional<std::array<TapSchedule, 2>> taps;
+  const std::array<std::array<bool, 2>, 4> own_choices{{{false, false}, {true, false}, {false, true}, {true, true}}};
+  for (const std::array<bool, 2>& own : own_choices) {
+    if (finish == Finish::Spread && own != own_choices[3]) continue;
+    demand.own_allowed = own;
+    if ((taps = schedule_taps(demand))) break;
   }
-  int best = -1;
-  std::array<size_t, 2> pick{};
-  for (size_t ia = 0; ia < plans[0].size(); ++ia)
-    for (size_t ib = 0; ib < plans[1].size(); ++ib) {
-      const Bits& A = plans[0][ia].covered;
-      const Bits& B = plans[1][ib].covered;
-      bool ok = true;
-      for (size_t w = 0; w < A.size() && ok; ++w) ok = (A[w] & B[w]) == 0;
-      for (size_t i = 0; i < sources.size() && ok; ++i)
-        ok = test_bit(A, i) || test_bit(B, i) || static_cast<int>(i) == own[0] || static_cast<int>(i) == own[1];
-      if (!ok) continue;
-      const int last = std::max(plans[0][ia].last_arrival, plans[1][ib].last_arrival);
-      if (best < 0 || last < best) best = last, pick = {ia, ib};
-    }
-  if (best < 0) return std::nullopt;
+  if (!taps) return std::nullopt;
   std::array<Feed, 2> feeds;
   for (size_t s = 0; s < 2; ++s) {
-    const TapPlan& plan = plans[s][pick[s]];
-    const Bits& other = plans[1 - s][pick[1 - s]].covered;
+    const TapSchedule& plan = (*taps)[s];
     const int x = sup[s];
-    const int from_prev = torus.port_towards(x, cyc[static_cast<size_t>((pos[s] + m - 1) % m)]);
-    const int from_next = torus.port_towards(x, cyc[static_cast<size_t>((pos[s] + 1) % m)]);
+    const int pos = demand.suppliers[s];
+    const int from_prev = torus.port_towards(x, cyc[static_cast<size_t>((pos + m - 1) % m)]);
+    const int from_next = torus.port_towards(x, cyc[static_cast<size_t>((pos + 1) % m)]);
     Feed& f = feeds[s];
     f.cycle = c;
     f.node = v;
@@ -184,26 +143,26 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const C
     f.out_port = torus.port_towards(x, v);
     f.first_in = plan.forwards_first ? from_prev : from_next;  // forwards-running packets come from prev
     f.second_in = plan.forwards_first ? from_next : from_prev;
-    f.switch_step = plan.switch_step;
-    f.sends_own = own[s] >= 0 && !test_bit(other, static_cast<size_t>(own[s]));
+    f.switch_steps = plan.switch_steps;
+    f.sends_own = plan.sends_own;
   }
   return feeds;
 }
 
 }  // namespace
 
-std::string unsupported(const Topology& t, Taps taps) {
+std::string unsupported(const Topology& t, Finish finish) {
   try {
-    construct(t, taps);
+    construct(t, finish);
   } catch (const NotApplicable& e) {
     return e.why;
   }
   return "";
 }
 
-Construction build(const Topology& torus, Taps taps) {
+Construction build(const Topology& torus, Finish finish) {
   try {
-    return construct(torus, taps);
+    return construct(torus, finish);
   } catch (const NotApplicable& e) {
     throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), e.why));
   }
@@ -211,7 +170,7 @@ Construction build(const Topology& torus, Taps taps) {
 
 namespace {
 
-Construction construct(const Topology& torus, Taps taps) {
+Construction construct(const Topology& torus, Finish finish) {
   if (std::string why = shape_problem(torus); !why.empty()) fail(why);
   const int d = static_cast<int>(torus.dims().size());
   const int n = torus.num_nodes();
@@ -271,18 +230,19 @@ Construction construct(const Topology& torus, Taps taps) {
       for (size_t k = 0; k < free_ports.size(); ++k)
         if (owner[k] == c) sup.push_back(torus.neighbour(v, free_ports[k]));
       const std::optional<std::array<Feed, 2>> feeds =
-          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup, taps);
+          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup, finish);
       if (!feeds)
-        fail(fmt::format("no taps with one switch each feed node {} every packet of cycle {} exactly once "
-                         "(on 2D tori they do for 4 and 8 rows)", v, c));
+        fail(fmt::format("no switching of its two suppliers' taps feeds node {} every packet of cycle {} exactly "
+                         "once by step {}", v, c,
+                         feed_deadline(finish, static_cast<int>(out.cycles[static_cast<size_t>(c)].size()))));
       out.feeds.insert(out.feeds.end(), feeds->begin(), feeds->end());
     }
   }
   return out;
 }
 
-NetworkTables partial_cycle_tables(const Topology& torus, Taps taps, const char* name) {
-  const Construction k = build(torus, taps);
+NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const char* name) {
+  const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
   t.construction = fmt::format("paper-laps-{}d", torus.dims().size());
   for (size_t c = 0; c < k.cycles.size(); ++c) {
@@ -303,21 +263,33 @@ NetworkTables partial_cycle_tables(const Topology& torus, Taps taps, const char*
   for (const Feed& f : k.feeds) {
     RouterTable& r = t.routers[static_cast<size_t>(f.supplier)];
     PortRule& rule = r.ports[static_cast<size_t>(f.out_port)];
-    rule.tap_before = f.first_in;
-    rule.tap_after = f.second_in;
-    rule.switch_step = f.switch_step;
+    rule.tap_first = f.first_in;
+    rule.tap_second = f.second_in;
+    rule.switch_steps = f.switch_steps;
     if (f.sends_own) r.initial.push_back({f.out_port, Packet{f.supplier, kBroadcastDest, 0, 1}, 1});
   }
   return t;
 }
 
-// The sizes the taps can feed with one switch each: n1 = 4 or 8 rows (build() refuses
-// the others, naming the node it cannot feed).
+// Sweep sizes: 2D tori with an even number of rows (4..16) and 3..16 columns, and 3D
+// tori up to 6x6x6 (sizes but the last multiples of 3).
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out;
   const int top = std::min(max_size, 16);
-  for (int a : {4, 8})
-    for (int b = 3; b <= top && a <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  for (int a = 4; a <= top; a += 2)
+    for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:6x6x6"})
+    if (max_size >= 6) out.push_back({spec, {}});
+  return out;
+}
+
+// Finishing with the spread works with 4, 8, 12 and 16 rows (tap_schedule finds no
+// schedule for the others, nor for 3D tori: docs/gossip.md).
+std::vector<SweepCase> early_cases(int max_size) {
+  std::vector<SweepCase> out;
+  const int top = std::min(max_size, 16);
+  for (int a = 4; a <= top; a += 4)
+    for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
   return out;
 }
 
@@ -325,37 +297,39 @@ std::array<int64_t, 3> shape(const Topology& t) {
   return {t.num_nodes(), static_cast<int64_t>(t.dims().size()), t.dims().back()};
 }
 
-// The paper's algorithm: taps forward what arrives, so a node off a cycle gets its last
-// packet one step after the cycle's spread ends -- Theorems 2, 3 and 4 exactly.
+// The paper's algorithm: a node off a cycle gets its last packet one step after the
+// cycle's spread ends -- Theorems 2, 3 and 4 exactly. Its taps switch as often as
+// needed (once, as in the paper, on 2D tori with 4 or 8 rows).
 AlgorithmRegistrar partial_cycles_registrar({
     "partial-cycles", "gossip",
     "1 packet per node round d edge-disjoint partial Hamiltonian cycles, off-cycle nodes fed by taps that "
-    "switch direction once (gossip paper, section 3)",
-    [](const Topology& t) { return unsupported(t, Taps::Arrivals); }, [](const Topology&) { return false; },
+    "switch direction at scheduled steps (gossip paper, section 3)",
+    [](const Topology& t) { return unsupported(t, Finish::Theorem); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
       const auto [nodes, dims, run] = shape(t);
       return formulas::gossip_partial_cycles(nodes, dims, run);
     },
-    [](const Topology& t) { return partial_cycle_tables(t, Taps::Arrivals, "partial-cycles"); },
+    [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
     partial_cycle_cases, 1, nullptr});
 
-// Beyond the paper: a supplier also puts its own packet on the tap at step 1, which lets
-// the feeds finish with the cycles' spread, one step under the theorems when m is even.
+// Beyond the paper: suppliers also put their own packets on the taps at step 1, which
+// lets the feeds finish with the cycles' spread, one step under the theorems, where the
+// tap schedules allow it (4, 8, 12, 16 rows).
 AlgorithmRegistrar partial_cycles_early_registrar({
     "partial-cycles-early", "gossip",
     "partial-cycles whose suppliers also tap their own packet at step 1: the feeds end with the cycles' spread "
     "(beyond the paper)",
-    [](const Topology& t) { return unsupported(t, Taps::ArrivalsAndOwn); }, [](const Topology&) { return false; },
+    [](const Topology& t) { return unsupported(t, Finish::Spread); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
       const auto [nodes, dims, run] = shape(t);
       return formulas::gossip_partial_cycles_spread(nodes, dims, run);
     },
     [](const Topology& t) {
-      return partial_cycle_tables(t, Taps::ArrivalsAndOwn, "partial-cycles-early");
+      return partial_cycle_tables(t, Finish::Spread, "partial-cycles-early");
     },
-    partial_cycle_cases, 1,
+    early_cases, 1,
     [](const Topology& t) -> std::optional<int64_t> {
       const auto [nodes, dims, run] = shape(t);
       return formulas::gossip_partial_cycles(nodes, dims, run);

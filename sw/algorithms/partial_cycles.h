@@ -1,8 +1,10 @@
 // Partial Hamiltonian cycles on a d-dimensional torus (gossip paper, section 3): d
 // edge-disjoint cycles, each through P/d + P/n1 nodes, such that a node off a cycle has
 // two neighbours on it across links no cycle uses. Those two feed it the cycle's packets
-// (out-port taps), one the packets running forwards, the other those running backwards,
-// switching at a step the scheduler picks (section 2, "Changing Direction").
+// (out-port taps), each passing on the packets arriving from one direction of the cycle,
+// switching direction at steps the scheduler picks (section 2, "Changing Direction").
+// One switch per tap, as the paper has it, feeds the 2D tori with 4 and 8 rows; other
+// sizes need more (tap_schedule.h), which the table's switch lists hold.
 //
 // Axes: the paper's axis 1, along which the cycles run, is our last dimension; its axis
 // a >= 2 is our dimension d - a. So torus:n1xn2 runs its cycles along rows (Theorem 2 as
@@ -17,16 +19,17 @@
 namespace fixroute::partial_cycles {
 
 // A supplier's tap: `supplier` sends `node` the packets of `cycle` that reach it on
-// in-port `first_in` in steps before `switch_step`, and those on `second_in` from then on.
+// in-port `first_in` until the first of `switch_steps`, then those on `second_in`, and so
+// on alternately (tap_schedule.h).
 struct Feed {
   int cycle = 0;
   int node = 0;
   int supplier = 0;
-  int out_port = 0;           // the supplier's port towards `node`
+  int out_port = 0;              // the supplier's port towards `node`
   int first_in = 0;
   int second_in = 0;
-  int switch_step = 0;
-  bool sends_own = false;     // the supplier's own packet travels `cycle`: it sends it too
+  std::vector<int> switch_steps;
+  bool sends_own = false;        // the supplier's own packet travels `cycle`: it taps it in step 1 too
 };
 
 struct Construction {
@@ -35,19 +38,20 @@ struct Construction {
   std::vector<Feed> feeds;
 };
 
-// What a supplier's tap may send: `Arrivals` -- only packets arriving on the cycle, a
-// pure port rule (the paper); `ArrivalsAndOwn` -- also its own packet, once, at step 1
-// (beyond the paper: it can save the feeds' extra step).
-enum class Taps { Arrivals, ArrivalsAndOwn };
+// By when the taps must have fed every node: `Theorem` -- by the step count of Theorems
+// 2-4, m/2 + 1 (`partial-cycles`; suppliers tap their own packet only where the
+// arrivals alone cannot feed the node); `Spread` -- by the end of the cycles' spread,
+// ceil((m-1)/2), suppliers tapping their own packets (`partial-cycles-early`).
+enum class Finish { Theorem, Spread };
 
 // "" when the construction applies to `torus`, else why not (one line). It runs the
 // construction (milliseconds): whether the taps can feed every node is found, not assumed.
-std::string unsupported(const Topology& torus, Taps taps = Taps::Arrivals);
+std::string unsupported(const Topology& torus, Finish finish = Finish::Theorem);
 
 // The lap construction of section 3 (zigzag(d, j) patterns), checked: each cycle closes
 // and visits its nodes once, no link is on two cycles, every node off a cycle has two
-// free links to it; and the switch steps that give every node each packet exactly once,
-// as early as the two suppliers allow. Throws InputError where a check fails.
-Construction build(const Topology& torus, Taps taps = Taps::Arrivals);
+// free links to it; and the switch steps that give every node each packet exactly once
+// by the deadline of `finish`. Throws InputError where a check fails.
+Construction build(const Topology& torus, Finish finish = Finish::Theorem);
 
 }  // namespace fixroute::partial_cycles

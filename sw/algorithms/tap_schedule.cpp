@@ -1,0 +1,278 @@
+// Switch schedules for the taps that feed a node off a cycle. See tap_schedule.h.
+#include "tap_schedule.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <utility>
+
+namespace fixroute::partial_cycles {
+
+namespace {
+
+// Boolean variables tied by parities: value(v) = value(root(v)) ^ parity(v).
+class ParityClasses {
+ public:
+  explicit ParityClasses(int n) : parent_(static_cast<size_t>(n)), parity_(static_cast<size_t>(n), 0) {
+    for (int v = 0; v < n; ++v) parent_[static_cast<size_t>(v)] = v;
+  }
+  std::pair<int, int> find(int v) {
+    int p = 0;
+    int r = v;
+    while (parent_[static_cast<size_t>(r)] != r) {
+      p ^= parity_[static_cast<size_t>(r)];
+      r = parent_[static_cast<size_t>(r)];
+    }
+    // compress: v now points at r directly with its full parity
+    int q = v, pq = p;
+    while (parent_[static_cast<size_t>(q)] != q) {
+      const int next = parent_[static_cast<size_t>(q)], pnext = pq ^ parity_[static_cast<size_t>(q)];
+      parent_[static_cast<size_t>(q)] = r;
+      parity_[static_cast<size_t>(q)] = pq;
+      q = next;
+      pq = pnext;
+    }
+    return {r, p};
+  }
+  // value(a) ^ value(b) == diff; false if that contradicts what is already tied
+  bool tie(int a, int b, int diff) {
+    auto [ra, pa] = find(a);
+    auto [rb, pb] = find(b);
+    if (ra == rb) return (pa ^ pb) == diff;
+    parent_[static_cast<size_t>(ra)] = rb;
+    parity_[static_cast<size_t>(ra)] = pa ^ pb ^ diff;
+    return true;
+  }
+
+ private:
+  std::vector<int> parent_;
+  std::vector<int> parity_;
+};
+
+struct Literal {
+  int var;
+  int value;  // the literal holds when the variable has this value
+};
+
+int mod(int v, int m) { return ((v % m) + m) % m; }
+
+// The paper's case first: every tap with at most one switch, all pairs tried (bit sets
+// of the packets each delivers). nullopt when no such pair feeds C exactly once.
+std::optional<std::array<TapSchedule, 2>> one_switch_schedule(const TapDemand& d) {
+  const int m = d.cycle_length, fwd_reach = m / 2, bwd_reach = (m - 1) / 2;
+  const size_t n = d.sources.size(), words = (n + 63) / 64;
+  struct Plan {
+    TapSchedule schedule;
+    std::vector<uint64_t> covered;
+    size_t own = SIZE_MAX;  // index of the supplier's own packet, if it may tap it
+  };
+  std::array<std::vector<Plan>, 2> plans;
+  for (size_t s = 0; s < 2; ++s) {
+    const int x = d.suppliers[s];
+    size_t own = SIZE_MAX;
+    for (size_t i = 0; i < n; ++i)
+      if (d.sources[i] == x && d.own_allowed[s]) own = i;
+    for (bool forwards_first : {true, false})
+      for (int sw = 2; sw <= fwd_reach + 1; ++sw) {  // a switch at step 1 is the other start
+        Plan p;
+        p.schedule.forwards_first = forwards_first;
+        if (sw <= fwd_reach) p.schedule.switch_steps = {sw};
+        p.covered.assign(words, 0);
+        p.own = own;
+        bool late = false;
+        for (size_t i = 0; i < n && !late; ++i) {
+          const int f = mod(x - d.sources[i], m), b = mod(d.sources[i] - x, m);
+          const bool by_f = f >= 1 && f <= fwd_reach && (forwards_first == (f < sw));
+          const bool by_b = b >= 1 && b <= bwd_reach && (forwards_first != (b < sw));
+          if (!by_f && !by_b) continue;
+          const int at = (by_f ? f : b) + 1;
+          late = at > d.deadline;
+          p.covered[i / 64] |= uint64_t{1} << (i % 64);
+          p.schedule.last_delivery = std::max(p.schedule.last_delivery, at);
+        }
+        if (!late) plans[s].push_back(std::move(p));
+      }
+  }
+  for (const Plan& a : plans[0])
+    for (const Plan& b : plans[1]) {
+      bool ok = true;
+      for (size_t w = 0; w < words && ok; ++w) ok = (a.covered[w] & b.covered[w]) == 0;
+      for (size_t i = 0; i < n && ok; ++i) {
+        const bool got = ((a.covered[i / 64] | b.covered[i / 64]) >> (i % 64)) & 1u;
+        ok = got || i == a.own || i == b.own;
+      }
+      if (!ok) continue;
+      std::array<TapSchedule, 2> out{a.schedule, b.schedule};
+      for (size_t s = 0; s < 2; ++s) {
+        const Plan& mine = s == 0 ? a : b;
+        const Plan& other = s == 0 ? b : a;
+        if (mine.own == SIZE_MAX || ((other.covered[mine.own / 64] >> (mine.own % 64)) & 1u)) continue;
+        out[s].sends_own = true;
+        out[s].last_delivery = std::max(out[s].last_delivery, 1);
+      }
+      return out;
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+
+// The general case: every choice of directions, as parity classes (see the header).
+std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
+  const int m = d.cycle_length;
+  const int fwd_reach = m / 2, bwd_reach = (m - 1) / 2;
+  const int steps = fwd_reach;  // no packet arrives later
+  // Variables: dir(s, t) = 1 when supplier s's tap takes the forwards-running arrival of
+  // step t (1..steps); own(s) = 1 when it sends its own packet in step 1.
+  auto dir = [steps](int s, int t) { return s * (steps + 1) + t; };
+  auto own = [steps](int s) { return 2 * (steps + 1) + s; };
+  const int nvars = 2 * (steps + 1) + 2;
+  ParityClasses classes(nvars);
+  std::vector<Literal> units;
+  std::vector<std::vector<int>> used(2, std::vector<int>(static_cast<size_t>(steps + 1), 0));  // dir(s,t) matters
+
+  for (int p : d.sources) {
+    std::vector<Literal> choices;
+    for (int s = 0; s < 2; ++s) {
+      const int x = d.suppliers[static_cast<size_t>(s)];
+      if (p == x) {
+        if (d.own_allowed[static_cast<size_t>(s)]) choices.push_back({own(s), 1});
+        continue;
+      }
+      const int f = mod(x - p, m), b = mod(p - x, m);  // the step it reaches x running forwards / backwards
+      if (f >= 1 && f <= fwd_reach) {
+        used[static_cast<size_t>(s)][static_cast<size_t>(f)] = 1;
+        (f + 1 <= d.deadline ? choices : units).push_back({dir(s, f), f + 1 <= d.deadline ? 1 : 0});
+      }
+      if (b >= 1 && b <= bwd_reach) {
+        used[static_cast<size_t>(s)][static_cast<size_t>(b)] = 1;
+        (b + 1 <= d.deadline ? choices : units).push_back({dir(s, b), b + 1 <= d.deadline ? 0 : 1});
+      }
+    }
+    // exactly one of the (at most two) choices delivers p
+    if (choices.empty()) return std::nullopt;
+    if (choices.size() == 1) {
+      units.push_back(choices[0]);
+    } else if (!classes.tie(choices[0].var, choices[1].var, choices[0].value ^ choices[1].value ^ 1)) {
+      return std::nullopt;
+    }
+  }
+  for (int s = 0; s < 2; ++s)
+    if (!d.own_allowed[static_cast<size_t>(s)]) units.push_back({own(s), 0});
+
+  // Classes fixed by a unit; the others are free to flip.
+  std::vector<int> fixed(static_cast<size_t>(nvars), -1);  // by root
+  for (const Literal& u : units) {
+    auto [r, p] = classes.find(u.var);
+    const int want = u.value ^ p;
+    int& f = fixed[static_cast<size_t>(r)];
+    if (f >= 0 && f != want) return std::nullopt;
+    f = want;
+  }
+  std::vector<int> root(static_cast<size_t>(nvars)), parity(static_cast<size_t>(nvars));
+  for (int v = 0; v < nvars; ++v) std::tie(root[static_cast<size_t>(v)], parity[static_cast<size_t>(v)]) = classes.find(v);
+  std::vector<int> polarity;  // by root
+  auto value = [&](int v) { return polarity[static_cast<size_t>(root[static_cast<size_t>(v)])] ^ parity[static_cast<size_t>(v)]; };
+
+  // The directions that matter, in step order, per supplier.
+  std::array<std::vector<int>, 2> sequence;
+  for (int s = 0; s < 2; ++s)
+    for (int t = 1; t <= steps; ++t)
+      if (used[static_cast<size_t>(s)][static_cast<size_t>(t)]) sequence[static_cast<size_t>(s)].push_back(dir(s, t));
+  auto switches = [&](int s) {
+    int n = 0;
+    const std::vector<int>& seq = sequence[static_cast<size_t>(s)];
+    for (size_t i = 1; i < seq.size(); ++i) n += value(seq[i]) != value(seq[i - 1]);
+    return n;
+  };
+  auto cost = [&] {
+    const int a = switches(0), b = switches(1);
+    return std::make_pair(std::max(a, b), a + b);
+  };
+  std::vector<int> free_roots;
+  for (int v = 0; v < nvars; ++v)
+    if (root[static_cast<size_t>(v)] == v && fixed[static_cast<size_t>(v)] < 0) free_roots.push_back(v);
+
+  // Greedy from each pair of starting directions: walk both sequences in step order and
+  // keep each tap's direction where the class is still free; then flip any free class,
+  // or pair of classes, that lowers the cost, until none does. The best of the four is kept.
+  std::vector<int> best_polarity;
+  std::pair<int, int> best_cost{0, 0};
+  for (int start = 0; start < 4; ++start) {
+    polarity = fixed;
+    std::array<int, 2> last{start & 1, (start >> 1) & 1};
+    for (int t = 1; t <= steps; ++t)
+      for (int s = 0; s < 2; ++s) {
+        if (!used[static_cast<size_t>(s)][static_cast<size_t>(t)]) continue;
+        const int v = dir(s, t);
+        int& pol = polarity[static_cast<size_t>(root[static_cast<size_t>(v)])];
+        if (pol < 0) pol = last[static_cast<size_t>(s)] ^ parity[static_cast<size_t>(v)];
+        last[static_cast<size_t>(s)] = value(v);
+      }
+    for (int r : free_roots)
+      if (polarity[static_cast<size_t>(r)] < 0) polarity[static_cast<size_t>(r)] = 0;
+    auto current = cost();
+    // flips of one class, then of two (a switch often needs two classes to move together)
+    auto try_flip = [&](int a, int b) {
+      polarity[static_cast<size_t>(a)] ^= 1;
+      if (b >= 0) polarity[static_cast<size_t>(b)] ^= 1;
+      const auto c = cost();
+      if (c < current) {
+        current = c;
+        return true;
+      }
+      polarity[static_cast<size_t>(a)] ^= 1;
+      if (b >= 0) polarity[static_cast<size_t>(b)] ^= 1;
+      return false;
+    };
+    for (bool improved = true; improved;) {
+      improved = false;
+      for (int r : free_roots) improved = try_flip(r, -1) || improved;
+      if (improved) continue;
+      for (size_t i = 0; i < free_roots.size(); ++i)
+        for (size_t j = i + 1; j < free_roots.size(); ++j) improved = try_flip(free_roots[i], free_roots[j]) || improved;
+    }
+    if (best_polarity.empty() || current < best_cost) {
+      best_cost = current;
+      best_polarity = polarity;
+    }
+  }
+  polarity = best_polarity;
+
+  std::array<TapSchedule, 2> out;
+  for (int s = 0; s < 2; ++s) {
+    TapSchedule& sch = out[static_cast<size_t>(s)];
+    const std::vector<int>& seq = sequence[static_cast<size_t>(s)];
+    sch.sends_own = value(own(s)) == 1;
+    if (sch.sends_own) sch.last_delivery = 1;
+    if (!seq.empty()) sch.forwards_first = value(seq[0]) == 1;
+    int current = sch.forwards_first ? 1 : 0;
+    for (int v : seq) {
+      const int t = v - dir(s, 0);
+      if (value(v) != current) {
+        current = value(v);
+        sch.switch_steps.push_back(t);
+      }
+    }
+    // the last step whose chosen direction brings a packet
+    const int x = d.suppliers[static_cast<size_t>(s)];
+    for (int p : d.sources) {
+      if (p == x) continue;
+      const int f = mod(x - p, m), b = mod(p - x, m);
+      if (f >= 1 && f <= fwd_reach && value(dir(s, f)) == 1) sch.last_delivery = std::max(sch.last_delivery, f + 1);
+      if (b >= 1 && b <= bwd_reach && value(dir(s, b)) == 0) sch.last_delivery = std::max(sch.last_delivery, b + 1);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::array<TapSchedule, 2>> schedule_taps(const TapDemand& demand) {
+  if (auto one = one_switch_schedule(demand)) return one;
+  return parity_schedule(demand);
+}
+
+}  // namespace fixroute::partial_cycles
