@@ -3,6 +3,7 @@
 // image ($readmemh hex) for the RTL. Every loader validates everything before it
 // returns anything: a bad file is refused whole with an InputError.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json_fwd.hpp>
@@ -53,8 +54,7 @@ struct PortRule {
   int tap_second = -1;
   std::vector<int> switch_steps;
   int tap_source(int64_t arrival_step) const {
-    size_t switched = 0;
-    while (switched < switch_steps.size() && switch_steps[switched] <= arrival_step) ++switched;
+    const auto switched = std::upper_bound(switch_steps.begin(), switch_steps.end(), arrival_step) - switch_steps.begin();
     return switched % 2 == 0 ? tap_first : tap_second;
   }
   bool operator==(const PortRule& o) const {

@@ -85,10 +85,8 @@ std::optional<std::array<TapSchedule, 2>> one_switch_schedule(const TapDemand& d
           const bool by_f = f >= 1 && f <= fwd_reach && (forwards_first == (f < sw));
           const bool by_b = b >= 1 && b <= bwd_reach && (forwards_first != (b < sw));
           if (!by_f && !by_b) continue;
-          const int at = (by_f ? f : b) + 1;
-          late = at > d.deadline;
+          late = (by_f ? f : b) + 1 > d.deadline;
           p.covered[i / 64] |= uint64_t{1} << (i % 64);
-          p.schedule.last_delivery = std::max(p.schedule.last_delivery, at);
         }
         if (!late) plans[s].push_back(std::move(p));
       }
@@ -108,7 +106,6 @@ std::optional<std::array<TapSchedule, 2>> one_switch_schedule(const TapDemand& d
         const Plan& other = s == 0 ? b : a;
         if (mine.own == SIZE_MAX || ((other.covered[mine.own / 64] >> (mine.own % 64)) & 1u)) continue;
         out[s].sends_own = true;
-        out[s].last_delivery = std::max(out[s].last_delivery, 1);
       }
       return out;
     }
@@ -246,7 +243,6 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     TapSchedule& sch = out[static_cast<size_t>(s)];
     const std::vector<int>& seq = sequence[static_cast<size_t>(s)];
     sch.sends_own = value(own(s)) == 1;
-    if (sch.sends_own) sch.last_delivery = 1;
     if (!seq.empty()) sch.forwards_first = value(seq[0]) == 1;
     int current = sch.forwards_first ? 1 : 0;
     for (int v : seq) {
@@ -255,14 +251,6 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
         current = value(v);
         sch.switch_steps.push_back(t);
       }
-    }
-    // the last step whose chosen direction brings a packet
-    const int x = d.suppliers[static_cast<size_t>(s)];
-    for (int p : d.sources) {
-      if (p == x) continue;
-      const int f = mod(x - p, m), b = mod(p - x, m);
-      if (f >= 1 && f <= fwd_reach && value(dir(s, f)) == 1) sch.last_delivery = std::max(sch.last_delivery, f + 1);
-      if (b >= 1 && b <= bwd_reach && value(dir(s, b)) == 0) sch.last_delivery = std::max(sch.last_delivery, b + 1);
     }
   }
   return out;

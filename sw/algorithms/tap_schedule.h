@@ -31,7 +31,6 @@ struct TapSchedule {
   bool forwards_first = true;     // the direction the tap starts with
   std::vector<int> switch_steps;  // arrival steps from which it takes the other direction, alternately
   bool sends_own = false;         // the supplier's own packet, in step 1
-  int last_delivery = 0;          // the step in which C receives this tap's last packet (0: none)
 };
 
 // The two taps' schedules, fewest switches first (the larger of the two counts, then
