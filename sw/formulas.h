@@ -31,19 +31,23 @@ int64_t gossip_torus_two_packets(int64_t n1, int64_t n2);
 int64_t gossip_hamiltonian_cycles(int64_t nodes);
 
 // Gossip of 1 packet per node along d partial Hamiltonian cycles of a d-dimensional
-// torus with P nodes (gossip paper, section 3). Each cycle has
-// m = P/d + P/n1 nodes, n1 the size of the axis the cycles run along (the paper's axis 1;
-// our last dimension).
-int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size);
-// Theorems 2, 3, 4: P/(2d) + P/(2*n1) + 1 = m/2 + 1 (Theorem 2's n1*n2/4 + n1/2 + 1 on
-// torus:n1xn2, Theorem 3's n1*n2*n3/6 + n1*n2/2 + 1 on torus:n1xn2xn3); floor where m
-// is odd.
-int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size);
+// torus with P nodes (gossip paper, section 3). n1 is the size of the axis the cycles run
+// along (the paper's axis 1; our last dimension), n2 that of the paper's axis 2 (our
+// dimension d-2). Each cycle has m = P/d + P/n1 nodes for d = 2, 3 (the paper's laps of d
+// moves across); for d = 4, whose laps into the next plane move across 3 times (beyond the
+// paper: partial_cycles.cpp), m = P/4 + P/n1 - P/(n1*n2).
+int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
+// The count of the construction: m/2 + 1, floor where m is odd. For d = 2, 3 these are
+// Theorems 2 and 3 (n1*n2/4 + n1/2 + 1 on torus:n1xn2, n1*n2*n3/6 + n1*n2/2 + 1 on
+// torus:n1xn2xn3); for d = 4 it is under Theorem 4.
+int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
+// Theorems 2, 3, 4 as stated: P/(2d) + P/(2*n1) + 1, rounded down.
+int64_t gossip_partial_cycles_theorem(int64_t nodes, int64_t dims, int64_t run_axis_size);
 // The cycles' own spread: each packet both ways round its cycle reaches the farthest
 // node in ceil((m-1)/2) steps. Where the taps feed every off-cycle node no later than
-// that (the switch steps the scheduler finds), this is the whole count: one under the
-// theorems when m is even.
-int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size);
+// that (the switch steps the scheduler finds), this is the whole count: one under
+// gossip_partial_cycles when m is even.
+int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
 
 // Circuit-switched n x n mesh, n = 2^k (circuit-switched mesh paper):
 // a BPC permutation self-scheduled in n routing steps (section 3);

@@ -107,6 +107,43 @@ INSTANTIATE_TEST_SUITE_P(ThreeD, PartialCyclesHigherDimensions,
                                            "torus:6x3x5", "torus:9x3x4", "torus:6x6x4", "torus:6x6x6"),
                          spec_name);
 
+// 4D (beyond the paper, docs/gossip.md): laps into the next plane move across 3 times,
+// so each cycle has m = P/4 + P/n1 - P/(n1*n2) nodes and the run takes m/2 + 1 steps,
+// under Theorem 4's P/8 + P/(2 n1) + 1, whose own zigzags cannot feed every node.
+class PartialCyclesFourD : public ::testing::TestWithParam<std::string> {};
+TEST_P(PartialCyclesFourD, EveryNodeGetsEveryPacketOnceUnderTheoremFour) {
+  Topology t = Topology::parse(GetParam());
+  const int64_t p = t.num_nodes(), n1 = t.dims()[3], n2 = t.dims()[2];
+  const partial_cycles::Construction k = partial_cycles::build(t);
+  ASSERT_EQ(k.cycles.size(), 4u);
+  const int64_t m = p / 4 + p / n1 - p / (n1 * n2);
+  for (const std::vector<int>& cycle : k.cycles) EXPECT_EQ(static_cast<int64_t>(cycle.size()), m);
+  RunResult r = run(GetParam());
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.steps(), m / 2 + 1);
+  ASSERT_TRUE(r.paper_formula.has_value());
+  EXPECT_EQ(*r.paper_formula, p / 8 + p / (2 * n1) + 1) << "Theorem 4";
+  EXPECT_LT(r.steps(), *r.paper_formula);
+  EXPECT_EQ(r.score.deliveries, p * (p - 1));
+  EXPECT_EQ(r.engine_result.max_queue, 1);
+  EXPECT_EQ(r.construction, "paper-laps-4d");
+}
+INSTANTIATE_TEST_SUITE_P(FourD, PartialCyclesFourD,
+                         ::testing::Values("torus:4x4x4x5", "torus:4x4x4x6", "torus:4x4x4x7", "torus:8x4x4x5"),
+                         spec_name);
+
+TEST(PartialCycles, FourByFourByFourByFiveTakes65Steps) {
+  RunResult r = run("torus:4x4x4x5");
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.steps(), 65);
+  EXPECT_EQ(r.formula, 65);
+  EXPECT_EQ(r.paper_formula, 73);
+  EXPECT_EQ(r.bounds.best(), 40);
+  RunResult early = run("torus:4x4x4x5", "ref", "partial-cycles-early");
+  EXPECT_TRUE(early.ok()) << summary(early);
+  EXPECT_EQ(early.steps(), 64);
+}
+
 TEST(PartialCycles, EightByEightIsTheorem2) {
   RunResult r = run("torus:8x8");
   EXPECT_EQ(r.steps(), 21);
@@ -157,12 +194,14 @@ TEST(PartialCycles, CyclesAreEdgeDisjointAndFeedEveryOtherNode) {
 }
 
 TEST(PartialCycles, RefusesWhatItCannotFeedWithOneLine) {
-  for (const char* spec : {"torus:5x6", "torus:4x3x5", "torus:4x4x4x5", "ring:8"}) {
+  for (const char* spec : {"torus:5x6", "torus:4x3x5", "torus:4x4x8x5", "torus:5x5x5x5x6", "ring:8"}) {
     Topology t = Topology::parse(spec);
     EXPECT_THROW(find_algorithm("gossip", "partial-cycles", t), InputError) << spec;
   }
   EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:5x6")), HasSubstr("multiple of 2"));
-  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:4x4x4x5")), HasSubstr("no two free links"));
+  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:4x4x8x5")), HasSubstr("third size to be 4"));
+  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:5x5x5x5x6")), HasSubstr("not 5"));
+  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:3x6x4")), HasSubstr("does not close"));
   // Finishing with the spread is impossible with 6 rows: named, with the step it misses.
   EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:6x6"), partial_cycles::Finish::Spread),
               HasSubstr("exactly once by step 12"));

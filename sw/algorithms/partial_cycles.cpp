@@ -24,7 +24,17 @@ namespace {
 // zigzag(d, j) of section 3 as the paper's axes of its moves across (each followed by a
 // move along axis 1): zigzag(d, 1) = (2,1) d times; zigzag(j+1, j) = (2,1,2,1,3,1,...,
 // j+1,1); zigzag(i, j) = (zigzag(i-1, j), 2, 1).
+//
+// On 4D tori the paper's zigzags cannot work (docs/gossip.md): every lap moves across 4
+// times, so a cycle keeps to lines of one parity of the across coordinates, while a node
+// off three cycles needs two neighbours on each. We use (beyond the paper) transitions of
+// three moves, zigzag(4, 2) = (2,1,3,1,2,1) and zigzag(4, 3) = (2,1,3,1,4,1): the cycles
+// then take the lines of colour y + 2z + w (mod 4) in the across coordinates (y, z, w)
+// = axes (2, 3, 4), so the six lines around a line hold two of each other colour. They
+// close when the paper's n2 is 4 (shape_problem).
 std::vector<int> zigzag(int d, int j) {
+  if (d == 4 && j == 2) return {2, 3, 2};
+  if (d == 4 && j == 3) return {2, 3, 4};
   std::vector<int> axes;
   if (j == 1) return std::vector<int>(static_cast<size_t>(d), 2);
   axes = {2, 2};
@@ -94,6 +104,9 @@ std::string shape_problem(const Topology& t) {
       return fmt::format("needs every size but the last a multiple of {} (the number of dimensions); {} is not", d,
                          dims[static_cast<size_t>(k)]);
   if (dims.back() <= d) return fmt::format("needs the last size larger than {}", d);
+  if (d == 4 && dims[2] != 4)
+    return fmt::format("on 4D tori needs the third size to be 4 (the cycles close only then); {} is not", dims[2]);
+  if (d > 4) return fmt::format("is built for 2, 3 and 4 dimensions, not {}", d);
   return "";
 }
 
@@ -271,30 +284,33 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
   return t;
 }
 
-// Sweep sizes: 2D tori with an even number of rows (4..16) and 3..16 columns, and 3D
-// tori up to 6x6x6 (sizes but the last multiples of 3).
+// Sweep sizes: 2D tori with an even number of rows (4..16) and 3..16 columns, 3D tori up
+// to 6x6x6 (sizes but the last multiples of 3) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out;
   const int top = std::min(max_size, 16);
   for (int a = 4; a <= top; a += 2)
     for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
-  for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:6x6x6"})
+  for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:6x6x6", "torus:4x4x4x5", "torus:4x4x4x6"})
     if (max_size >= 6) out.push_back({spec, {}});
   return out;
 }
 
-// Finishing with the spread works with 4, 8, 12 and 16 rows (tap_schedule finds no
-// schedule for the others, nor for 3D tori: docs/gossip.md).
+// Finishing with the spread works with 4, 8, 12 and 16 rows and on some 4D tori
+// (tap_schedule finds no schedule for the others, nor for 3D tori: docs/gossip.md).
 std::vector<SweepCase> early_cases(int max_size) {
   std::vector<SweepCase> out;
   const int top = std::min(max_size, 16);
   for (int a = 4; a <= top; a += 4)
     for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  if (max_size >= 5) out.push_back({"torus:4x4x4x5", {}});
   return out;
 }
 
-std::array<int64_t, 3> shape(const Topology& t) {
-  return {t.num_nodes(), static_cast<int64_t>(t.dims().size()), t.dims().back()};
+// P, d, n1 (the paper's axis 1: our last size) and n2 (its axis 2: our size d-2).
+std::array<int64_t, 4> shape(const Topology& t) {
+  const std::vector<int>& dims = t.dims();
+  return {t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(), dims.size() >= 2 ? dims[dims.size() - 2] : 1};
 }
 
 // The paper's algorithm: a node off a cycle gets its last packet one step after the
@@ -307,11 +323,15 @@ AlgorithmRegistrar partial_cycles_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Theorem); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      const auto [nodes, dims, run] = shape(t);
-      return formulas::gossip_partial_cycles(nodes, dims, run);
+      const auto [nodes, dims, run, axis2] = shape(t);
+      return formulas::gossip_partial_cycles(nodes, dims, run, axis2);
     },
     [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
-    partial_cycle_cases, 1, nullptr});
+    partial_cycle_cases, 1,
+    [](const Topology& t) -> std::optional<int64_t> {
+      const std::array<int64_t, 4> s = shape(t);
+      return formulas::gossip_partial_cycles_theorem(s[0], s[1], s[2]);
+    }});
 
 // Beyond the paper: suppliers also put their own packets on the taps at step 1, which
 // lets the feeds finish with the cycles' spread, one step under the theorems, where the
@@ -323,16 +343,16 @@ AlgorithmRegistrar partial_cycles_early_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Spread); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      const auto [nodes, dims, run] = shape(t);
-      return formulas::gossip_partial_cycles_spread(nodes, dims, run);
+      const auto [nodes, dims, run, axis2] = shape(t);
+      return formulas::gossip_partial_cycles_spread(nodes, dims, run, axis2);
     },
     [](const Topology& t) {
       return partial_cycle_tables(t, Finish::Spread, "partial-cycles-early");
     },
     early_cases, 1,
     [](const Topology& t) -> std::optional<int64_t> {
-      const auto [nodes, dims, run] = shape(t);
-      return formulas::gossip_partial_cycles(nodes, dims, run);
+      const auto [nodes, dims, run, axis2] = shape(t);
+      return formulas::gossip_partial_cycles(nodes, dims, run, axis2);
     }});
 
 }  // namespace

@@ -184,13 +184,33 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     for (size_t i = 1; i < seq.size(); ++i) n += value(seq[i]) != value(seq[i - 1]);
     return n;
   };
-  auto cost = [&] {
-    const int a = switches(0), b = switches(1);
-    return std::make_pair(std::max(a, b), a + b);
-  };
   std::vector<int> free_roots;
   for (int v = 0; v < nvars; ++v)
     if (root[static_cast<size_t>(v)] == v && fixed[static_cast<size_t>(v)] < 0) free_roots.push_back(v);
+  // Where each class occurs in the sequences: flipping a class changes only the switches
+  // next to its occurrences, so a flip is priced from those alone.
+  std::vector<std::vector<std::pair<int, int>>> occurrences(static_cast<size_t>(nvars));
+  for (int s = 0; s < 2; ++s)
+    for (size_t i = 0; i < sequence[static_cast<size_t>(s)].size(); ++i)
+      occurrences[static_cast<size_t>(root[static_cast<size_t>(sequence[static_cast<size_t>(s)][i])])].push_back(
+          {s, static_cast<int>(i)});
+  // The change of each tap's switch count if classes a and (if b >= 0) b flip together.
+  auto flip_delta = [&](int a, int b) {
+    std::array<int, 2> delta{0, 0};
+    for (int r : {a, b}) {
+      if (r < 0) continue;
+      for (const auto& [s, i] : occurrences[static_cast<size_t>(r)]) {
+        const std::vector<int>& seq = sequence[static_cast<size_t>(s)];
+        for (int j : {i - 1, i + 1}) {
+          if (j < 0 || j >= static_cast<int>(seq.size())) continue;
+          const int other = root[static_cast<size_t>(seq[static_cast<size_t>(j)])];
+          if (other == a || other == b) continue;  // flips with it: unchanged
+          delta[static_cast<size_t>(s)] += value(seq[static_cast<size_t>(i)]) == value(seq[static_cast<size_t>(j)]) ? 1 : -1;
+        }
+      }
+    }
+    return delta;
+  };
 
   // Greedy from each pair of starting directions: walk both sequences in step order and
   // keep each tap's direction where the class is still free; then flip any free class,
@@ -210,19 +230,19 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
       }
     for (int r : free_roots)
       if (polarity[static_cast<size_t>(r)] < 0) polarity[static_cast<size_t>(r)] = 0;
-    auto current = cost();
+    std::array<int, 2> count{switches(0), switches(1)};
+    auto cost_of = [](const std::array<int, 2>& c) { return std::make_pair(std::max(c[0], c[1]), c[0] + c[1]); };
+    std::pair<int, int> current = cost_of(count);
     // flips of one class, then of two (a switch often needs two classes to move together)
     auto try_flip = [&](int a, int b) {
+      const std::array<int, 2> delta = flip_delta(a, b);
+      const std::array<int, 2> next{count[0] + delta[0], count[1] + delta[1]};
+      if (cost_of(next) >= current) return false;
       polarity[static_cast<size_t>(a)] ^= 1;
       if (b >= 0) polarity[static_cast<size_t>(b)] ^= 1;
-      const auto c = cost();
-      if (c < current) {
-        current = c;
-        return true;
-      }
-      polarity[static_cast<size_t>(a)] ^= 1;
-      if (b >= 0) polarity[static_cast<size_t>(b)] ^= 1;
-      return false;
+      count = next;
+      current = cost_of(count);
+      return true;
     };
     for (bool improved = true; improved;) {
       improved = false;
