@@ -317,14 +317,27 @@ TEST(PartialCycles, DrawingMarksTheFeeds) {
 
 namespace {
 
-// What node C receives from taps following `taps` (replayed here, independently of the
-// solver): per packet, the steps it arrives in.
-std::map<int, std::vector<int>> replay(const partial_cycles::TapDemand& d,
-                                       const std::array<partial_cycles::TapSchedule, 2>& taps) {
-  const int m = d.cycle_length;
+// A cycle of m nodes, every one a source, suppliers at positions a and b.
+struct Ring {
+  int m;
+  std::array<int, 2> suppliers;
+  std::array<bool, 2> own_allowed{false, false};
+  int deadline;
+  partial_cycles::TapDemand demand() const {
+    std::vector<int> sources(static_cast<size_t>(m));
+    for (int i = 0; i < m; ++i) sources[static_cast<size_t>(i)] = i;
+    return partial_cycles::ring_demand(m, sources, suppliers, own_allowed, deadline);
+  }
+};
+
+// What node C receives from taps following `taps` (replayed here from the ring's
+// geometry, independently of the solver and of ring_demand): per packet, the steps it
+// arrives in.
+std::map<int, std::vector<int>> replay(const Ring& ring, const std::array<partial_cycles::TapSchedule, 2>& taps) {
+  const int m = ring.m;
   std::map<int, std::vector<int>> got;
   for (size_t s = 0; s < 2; ++s) {
-    const int x = d.suppliers[s];
+    const int x = ring.suppliers[s];
     if (taps[s].sends_own) got[x].push_back(1);
     for (int t = 1; t <= m / 2; ++t) {
       size_t switched = 0;
@@ -332,20 +345,10 @@ std::map<int, std::vector<int>> replay(const partial_cycles::TapDemand& d,
       const bool forwards = taps[s].forwards_first == (switched % 2 == 0);
       const int from = forwards ? ((x - t) % m + m) % m : (x + t) % m;  // the packet arriving in step t
       const bool travels = forwards ? t <= m / 2 : t <= (m - 1) / 2;
-      if (travels && std::count(d.sources.begin(), d.sources.end(), from)) got[from].push_back(t + 1);
+      if (travels) got[from].push_back(t + 1);
     }
   }
   return got;
-}
-
-// A cycle of m nodes, every one a source, suppliers at a and b.
-partial_cycles::TapDemand whole_cycle(int m, int a, int b, int deadline) {
-  partial_cycles::TapDemand d;
-  d.cycle_length = m;
-  for (int i = 0; i < m; ++i) d.sources.push_back(i);
-  d.suppliers = {a, b};
-  d.deadline = deadline;
-  return d;
 }
 
 }  // namespace
@@ -353,30 +356,60 @@ partial_cycles::TapDemand whole_cycle(int m, int a, int b, int deadline) {
 TEST(TapSchedule, ArrivalsAloneAreOneShortOnAnOddCycle) {
   // torus:6x5's node 2: cycle of 21, suppliers 7 apart. Two taps see 2 x 10 arrivals
   // for 21 packets: impossible without a supplier's own packet.
-  partial_cycles::TapDemand d = whole_cycle(21, 11, 18, 11);
-  EXPECT_FALSE(partial_cycles::schedule_taps(d).has_value());
-  d.own_allowed = {true, true};
-  auto taps = partial_cycles::schedule_taps(d);
+  Ring ring{21, {11, 18}, {false, false}, 11};
+  EXPECT_FALSE(partial_cycles::schedule_taps(ring.demand()).has_value());
+  ring.own_allowed = {true, true};
+  auto taps = partial_cycles::schedule_taps(ring.demand());
   ASSERT_TRUE(taps.has_value());
-  std::map<int, std::vector<int>> got = replay(d, *taps);
+  std::map<int, std::vector<int>> got = replay(ring, *taps);
   ASSERT_EQ(got.size(), 21u) << "every packet";
   for (const auto& [packet, steps] : got) {
     EXPECT_EQ(steps.size(), 1u) << "packet " << packet << " exactly once";
-    EXPECT_LE(steps.front(), d.deadline);
+    EXPECT_LE(steps.front(), ring.deadline);
   }
   EXPECT_GT((*taps)[0].switch_steps.size() + (*taps)[1].switch_steps.size(), 2u) << "one switch each does not do";
 }
 
 TEST(TapSchedule, AntipodalSuppliersNeedNoSwitch) {
   // torus:4xB: suppliers half a cycle apart, each takes one direction throughout.
-  partial_cycles::TapDemand d = whole_cycle(14, 3, 10, 8);
-  auto taps = partial_cycles::schedule_taps(d);
+  Ring ring{14, {3, 10}, {false, false}, 8};
+  auto taps = partial_cycles::schedule_taps(ring.demand());
   ASSERT_TRUE(taps.has_value());
-  std::map<int, std::vector<int>> got = replay(d, *taps);
+  std::map<int, std::vector<int>> got = replay(ring, *taps);
   EXPECT_EQ(got.size(), 14u);
   for (const auto& [packet, steps] : got) EXPECT_EQ(steps.size(), 1u) << packet;
   EXPECT_TRUE((*taps)[0].switch_steps.empty());
   EXPECT_TRUE((*taps)[1].switch_steps.empty());
-  d.deadline = 7;  // the spread: the suppliers' own packets must come from the other side in time
+  ring.deadline = 7;  // the spread: the suppliers' own packets must come from the other side in time
+  EXPECT_FALSE(partial_cycles::schedule_taps(ring.demand()).has_value());
+}
+
+TEST(TapSchedule, ArrivalsGivenStepByStep) {
+  // A demand written out by hand, as read off a run with queues: supplier 0 sees packets
+  // 0, 1 forwards in steps 1, 2 and packet 2 backwards in step 1; supplier 1 sees packet 2
+  // forwards in step 2 and packets 1, 0 backwards in steps 1, 3. Packet 0 can only come
+  // from supplier 0 in step 1, so its tap starts forwards; packet 2 must then come from
+  // supplier 1 in step 2, and packet 1 from one of them: the other must look away.
+  partial_cycles::TapDemand d;
+  d.packets = 3;
+  d.deadline = 3;
+  d.arrivals[0] = {{-1, -1}, {0, 2}, {1, -1}};
+  d.arrivals[1] = {{-1, -1}, {-1, 1}, {2, -1}, {-1, 0}};
+  auto taps = partial_cycles::schedule_taps(d);
+  ASSERT_TRUE(taps.has_value());
+  std::map<int, int> got;
+  for (size_t s = 0; s < 2; ++s)
+    for (int t = 1; t < static_cast<int>(d.arrivals[s].size()); ++t) {
+      size_t switched = 0;
+      while (switched < (*taps)[s].switch_steps.size() && (*taps)[s].switch_steps[switched] <= t) ++switched;
+      const bool forwards = (*taps)[s].forwards_first == (switched % 2 == 0);
+      const int packet = d.arrivals[s][static_cast<size_t>(t)][forwards ? 0 : 1];
+      if (packet >= 0) {
+        ++got[packet];
+        EXPECT_LE(t + 1, d.deadline) << "packet " << packet;
+      }
+    }
+  EXPECT_EQ(got, (std::map<int, int>{{0, 1}, {1, 1}, {2, 1}}));
+  d.deadline = 2;  // packet 2 reaches nobody in time
   EXPECT_FALSE(partial_cycles::schedule_taps(d).has_value());
 }

@@ -128,25 +128,22 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const C
                                                   const std::vector<int>& sup, Finish finish) {
   const std::vector<int>& cyc = k.cycles[static_cast<size_t>(c)];
   const int m = static_cast<int>(cyc.size());
-  TapDemand demand;
-  demand.cycle_length = m;
+  std::vector<int> sources;
   for (int i = 0; i < m; ++i)
-    if (k.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) demand.sources.push_back(i);
-  demand.suppliers = {position[static_cast<size_t>(sup[0])], position[static_cast<size_t>(sup[1])]};
-  demand.deadline = feed_deadline(finish, m);
+    if (k.home_cycle[static_cast<size_t>(cyc[static_cast<size_t>(i)])] == c) sources.push_back(i);
+  const std::array<int, 2> at{position[static_cast<size_t>(sup[0])], position[static_cast<size_t>(sup[1])]};
   std::optional<std::array<TapSchedule, 2>> taps;
   const std::array<std::array<bool, 2>, 4> own_choices{{{false, false}, {true, false}, {false, true}, {true, true}}};
   for (const std::array<bool, 2>& own : own_choices) {
     if (finish == Finish::Spread && own != own_choices[3]) continue;
-    demand.own_allowed = own;
-    if ((taps = schedule_taps(demand))) break;
+    if ((taps = schedule_taps(ring_demand(m, sources, at, own, feed_deadline(finish, m))))) break;
   }
   if (!taps) return std::nullopt;
   std::array<Feed, 2> feeds;
   for (size_t s = 0; s < 2; ++s) {
     const TapSchedule& plan = (*taps)[s];
     const int x = sup[s];
-    const int pos = demand.suppliers[s];
+    const int pos = at[s];
     const int from_prev = torus.port_towards(x, cyc[static_cast<size_t>((pos + m - 1) % m)]);
     const int from_next = torus.port_towards(x, cyc[static_cast<size_t>((pos + 1) % m)]);
     Feed& f = feeds[s];

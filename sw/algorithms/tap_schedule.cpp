@@ -56,37 +56,35 @@ struct Literal {
 
 int mod(int v, int m) { return ((v % m) + m) % m; }
 
+int last_step(const TapDemand& d, size_t s) { return static_cast<int>(d.arrivals[s].size()) - 1; }
+
 // The paper's case first: every tap with at most one switch, all pairs tried (bit sets
 // of the packets each delivers). nullopt when no such pair feeds C exactly once.
 std::optional<std::array<TapSchedule, 2>> one_switch_schedule(const TapDemand& d) {
-  const int m = d.cycle_length, fwd_reach = m / 2, bwd_reach = (m - 1) / 2;
-  const size_t n = d.sources.size(), words = (n + 63) / 64;
+  const size_t n = static_cast<size_t>(d.packets), words = (n + 63) / 64;
   struct Plan {
     TapSchedule schedule;
     std::vector<uint64_t> covered;
-    size_t own = SIZE_MAX;  // index of the supplier's own packet, if it may tap it
+    size_t own = SIZE_MAX;  // the supplier's own packet, if it may tap it
   };
   std::array<std::vector<Plan>, 2> plans;
   for (size_t s = 0; s < 2; ++s) {
-    const int x = d.suppliers[s];
-    size_t own = SIZE_MAX;
-    for (size_t i = 0; i < n; ++i)
-      if (d.sources[i] == x && d.own_allowed[s]) own = i;
+    const int steps = last_step(d, s);
+    const size_t own = d.own[s] >= 0 ? static_cast<size_t>(d.own[s]) : SIZE_MAX;
     for (bool forwards_first : {true, false})
-      for (int sw = 2; sw <= fwd_reach + 1; ++sw) {  // a switch at step 1 is the other start
+      for (int sw = 2; sw <= steps + 1; ++sw) {  // a switch at step 1 is the other start
         Plan p;
         p.schedule.forwards_first = forwards_first;
-        if (sw <= fwd_reach) p.schedule.switch_steps = {sw};
+        if (sw <= steps) p.schedule.switch_steps = {sw};
         p.covered.assign(words, 0);
         p.own = own;
         bool late = false;
-        for (size_t i = 0; i < n && !late; ++i) {
-          const int f = mod(x - d.sources[i], m), b = mod(d.sources[i] - x, m);
-          const bool by_f = f >= 1 && f <= fwd_reach && (forwards_first == (f < sw));
-          const bool by_b = b >= 1 && b <= bwd_reach && (forwards_first != (b < sw));
-          if (!by_f && !by_b) continue;
-          late = (by_f ? f : b) + 1 > d.deadline;
-          p.covered[i / 64] |= uint64_t{1} << (i % 64);
+        for (int t = 1; t <= steps && !late; ++t) {
+          const bool forwards = forwards_first == (t < sw);
+          const int packet = d.arrivals[s][static_cast<size_t>(t)][forwards ? 0 : 1];
+          if (packet < 0) continue;
+          late = t + 1 > d.deadline;
+          p.covered[static_cast<size_t>(packet) / 64] |= uint64_t{1} << (packet % 64);
         }
         if (!late) plans[s].push_back(std::move(p));
       }
@@ -118,9 +116,7 @@ namespace {
 
 // The general case: every choice of directions, as parity classes (see the header).
 std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
-  const int m = d.cycle_length;
-  const int fwd_reach = m / 2, bwd_reach = (m - 1) / 2;
-  const int steps = fwd_reach;  // no packet arrives later
+  const int steps = std::max(last_step(d, 0), last_step(d, 1));  // no packet arrives later
   // Variables: dir(s, t) = 1 when supplier s's tap takes the forwards-running arrival of
   // step t (1..steps); own(s) = 1 when it sends its own packet in step 1.
   auto dir = [steps](int s, int t) { return s * (steps + 1) + t; };
@@ -130,26 +126,31 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
   std::vector<Literal> units;
   std::vector<std::vector<int>> used(2, std::vector<int>(static_cast<size_t>(steps + 1), 0));  // dir(s,t) matters
 
-  for (int p : d.sources) {
+  // Per packet, where it passes each supplier: (supplier, step, 0 forwards / 1 backwards).
+  std::vector<std::vector<std::array<int, 3>>> passes(static_cast<size_t>(d.packets));
+  for (int s = 0; s < 2; ++s)
+    for (int t = 1; t <= last_step(d, static_cast<size_t>(s)); ++t)
+      for (int side = 0; side < 2; ++side) {
+        const int packet = d.arrivals[static_cast<size_t>(s)][static_cast<size_t>(t)][static_cast<size_t>(side)];
+        if (packet >= 0) passes[static_cast<size_t>(packet)].push_back({s, t, side});
+      }
+  for (int p = 0; p < d.packets; ++p) {
     std::vector<Literal> choices;
     for (int s = 0; s < 2; ++s) {
-      const int x = d.suppliers[static_cast<size_t>(s)];
-      if (p == x) {
-        if (d.own_allowed[static_cast<size_t>(s)]) choices.push_back({own(s), 1});
-        continue;
-      }
-      const int f = mod(x - p, m), b = mod(p - x, m);  // the step it reaches x running forwards / backwards
-      if (f >= 1 && f <= fwd_reach) {
-        used[static_cast<size_t>(s)][static_cast<size_t>(f)] = 1;
-        (f + 1 <= d.deadline ? choices : units).push_back({dir(s, f), f + 1 <= d.deadline ? 1 : 0});
-      }
-      if (b >= 1 && b <= bwd_reach) {
-        used[static_cast<size_t>(s)][static_cast<size_t>(b)] = 1;
-        (b + 1 <= d.deadline ? choices : units).push_back({dir(s, b), b + 1 <= d.deadline ? 0 : 1});
+      if (d.own[static_cast<size_t>(s)] == p) choices.push_back({own(s), 1});
+      for (const auto& [by, t, side] : passes[static_cast<size_t>(p)]) {
+        if (by != s) continue;
+        used[static_cast<size_t>(s)][static_cast<size_t>(t)] = 1;
+        const int take = side == 0 ? 1 : 0;  // the direction that takes it
+        if (t + 1 <= d.deadline) {
+          choices.push_back({dir(s, t), take});
+        } else {
+          units.push_back({dir(s, t), take ^ 1});  // too late: the tap must look the other way
+        }
       }
     }
     // exactly one of the (at most two) choices delivers p
-    if (choices.empty()) return std::nullopt;
+    if (choices.empty() || choices.size() > 2) return std::nullopt;
     if (choices.size() == 1) {
       units.push_back(choices[0]);
     } else if (!classes.tie(choices[0].var, choices[1].var, choices[0].value ^ choices[1].value ^ 1)) {
@@ -157,7 +158,7 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     }
   }
   for (int s = 0; s < 2; ++s)
-    if (!d.own_allowed[static_cast<size_t>(s)]) units.push_back({own(s), 0});
+    if (d.own[static_cast<size_t>(s)] < 0) units.push_back({own(s), 0});
 
   // Classes fixed by a unit; the others are free to flip.
   std::vector<int> fixed(static_cast<size_t>(nvars), -1);  // by root
@@ -277,6 +278,26 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
 }
 
 }  // namespace
+
+TapDemand ring_demand(int m, const std::vector<int>& sources, std::array<int, 2> suppliers,
+                      std::array<bool, 2> own_allowed, int deadline) {
+  TapDemand d;
+  d.packets = static_cast<int>(sources.size());
+  d.deadline = deadline;
+  const int fwd_reach = m / 2, bwd_reach = (m - 1) / 2;
+  std::vector<int> packet_at(static_cast<size_t>(m), -1);
+  for (size_t i = 0; i < sources.size(); ++i) packet_at[static_cast<size_t>(sources[i])] = static_cast<int>(i);
+  for (size_t s = 0; s < 2; ++s) {
+    const int x = suppliers[s];
+    if (own_allowed[s]) d.own[s] = packet_at[static_cast<size_t>(x)];
+    d.arrivals[s].assign(static_cast<size_t>(fwd_reach + 1), {-1, -1});
+    for (int t = 1; t <= fwd_reach; ++t) {
+      d.arrivals[s][static_cast<size_t>(t)][0] = packet_at[static_cast<size_t>(mod(x - t, m))];
+      if (t <= bwd_reach) d.arrivals[s][static_cast<size_t>(t)][1] = packet_at[static_cast<size_t>(mod(x + t, m))];
+    }
+  }
+  return d;
+}
 
 std::optional<std::array<TapSchedule, 2>> schedule_taps(const TapDemand& demand) {
   if (auto one = one_switch_schedule(demand)) return one;
