@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "sw/algorithms/registry.h"
@@ -29,11 +30,11 @@ std::vector<std::string> tori(int from, int to) {
 
 std::string spec_name(const ::testing::TestParamInfo<std::string>& info) { return testing_support::test_name(info.param); }
 
-RunResult run(const std::string& spec, const std::string& engine = "ref") {
+RunResult run(const std::string& spec, const std::string& engine = "ref", const std::string& algorithm = "hamiltonian-2") {
   RunRequest req;
   req.topology = spec;
   req.collective = "gossip";
-  req.algorithm = "hamiltonian-2";
+  req.algorithm = algorithm;
   req.engine = engine;
   return run_case(req);
 }
@@ -106,6 +107,62 @@ TEST(HamiltonianTwo, IssueTargets) {
   EXPECT_EQ(odd.paper_formula, 18);
   EXPECT_EQ(odd.bounds.best(), 17);
   EXPECT_TRUE(odd.ok());
+}
+
+// Section 2 as the paper builds it (`hamiltonian-2-paper`): the column-parity cycles on
+// even sizes; with one size odd, partial cycles whose off-cycle nodes are fed by switching
+// taps, and Theorem 1's ceil(n1*n2/2) exactly.
+class HamiltonianTwoPaper : public ::testing::TestWithParam<std::string> {};
+TEST_P(HamiltonianTwoPaper, TheoremOneExactly) {
+  Topology t = Topology::parse(GetParam());
+  const int64_t p = t.num_nodes(), a = t.dims()[0], b = t.dims()[1];
+  if (a % 2 == 1 && b % 2 == 1) {
+    try {
+      run(GetParam(), "ref", "hamiltonian-2-paper");
+      ADD_FAILURE() << "both sizes odd: section 2 does not say how";
+    } catch (const std::exception& e) {
+      EXPECT_THAT(e.what(), HasSubstr("needs a size even"));
+    }
+    return;
+  }
+  RunResult r = run(GetParam(), "ref", "hamiltonian-2-paper");
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.score.deliveries, 2 * p * (p - 1));
+  EXPECT_EQ(r.steps(), (a * b + 1) / 2) << "Theorem 1";
+  if (a % 2 == 0 && b % 2 == 0) {
+    EXPECT_EQ(r.construction, "paper-zigzag");
+    EXPECT_EQ(r.engine_result.max_queue, 1);
+  } else {
+    EXPECT_EQ(r.construction, "paper-partial");
+    EXPECT_EQ(r.engine_result.max_queue, 2) << "an off-cycle node's second packet waits a step";
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Tori3to16, HamiltonianTwoPaper, ::testing::ValuesIn(tori(3, 16)), spec_name);
+
+TEST(HamiltonianTwoPaper, OffCycleNodesAreFedByTheirVerticalNeighbours) {
+  // torus:6x7: column 5 (= n2-2) does L<->R only; its nodes on alternate rows are off one
+  // cycle each, fed by the nodes above and below across the column's free vertical links.
+  Topology t = Topology::parse("torus:6x7");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2-paper", t), t, {});
+  int taps = 0;
+  for (const RouterTable& r : tables.routers)
+    for (int port = 0; port < 4; ++port) {
+      const PortRule& rule = r.ports[static_cast<size_t>(port)];
+      if (rule.tap_first < 0) continue;
+      ++taps;
+      const int fed = t.neighbour(r.node, port);
+      EXPECT_EQ(fed % 7, 5) << "fed node in column n2-2";
+      EXPECT_EQ(r.node % 7, 5) << "supplier in the same column";
+      const auto& initial = tables.routers[static_cast<size_t>(fed)].initial;
+      EXPECT_EQ(std::count_if(initial.begin(), initial.end(), [](const InitialPacket& ip) { return ip.packet.hops > 1; }), 4)
+          << "both packets both ways round the cycle it is on (hops 1: a tap's own packet)";
+    }
+  EXPECT_EQ(taps, 2 * 6) << "six off-cycle nodes, two feeds each";
+  RunResult r = run("torus:6x7", "ref", "hamiltonian-2-paper");
+  EXPECT_EQ(r.steps(), 21);
+  EXPECT_EQ(r.formula, 21);
+  EXPECT_EQ(r.bounds.best(), 21);
+  EXPECT_TRUE(r.ok()) << summary(r);
 }
 
 TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {

@@ -104,6 +104,11 @@ std::string shape_problem(const Topology& t) {
       return fmt::format("needs every size but the last a multiple of {} (the number of dimensions); {} is not", d,
                          dims[static_cast<size_t>(k)]);
   if (dims.back() <= d) return fmt::format("needs the last size larger than {}", d);
+  // A cycle moves n2 - 1 along the paper's axis 2 per plane of axis 3: after n3 planes it
+  // is back where it started only when n2 divides n3 (our second size divides the first).
+  if (d == 3 && dims[0] % dims[1] != 0)
+    return fmt::format("on 3D tori needs the second size to divide the first (the cycles close only then); {} does "
+                       "not divide {}", dims[1], dims[0]);
   if (d == 4 && dims[2] != 4)
     return fmt::format("on 4D tori needs the third size to be 4 (the cycles close only then); {} is not", dims[2]);
   if (d > 4) return fmt::format("is built for 2, 3 and 4 dimensions, not {}", d);

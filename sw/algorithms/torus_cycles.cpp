@@ -48,13 +48,15 @@ struct UnionFind {
 
 }  // namespace
 
+bool paper_top_with_right(int column, int columns) { return column % 2 == 0 || column == columns - 1; }
+
 Pairing paper_zigzag(const Topology& t) {
   require_2d_torus(t);
   const int cols = t.dims()[1];
   Pairing p(static_cast<size_t>(t.num_nodes()));
   for (int i = 0; i < t.num_nodes(); ++i) {
     int j = i % cols;
-    if (j % 2 == 0 || j == cols - 1) {
+    if (paper_top_with_right(j, cols)) {
       pair_ports(p[static_cast<size_t>(i)], kN, kE, kS, kW);  // T<->R, B<->L
     } else {
       pair_ports(p[static_cast<size_t>(i)], kN, kW, kS, kE);  // T<->L, B<->R

@@ -20,6 +20,8 @@ using Pairing = std::vector<std::array<int, 4>>;
 // column T<->R, B<->L; on odd columns T<->L, B<->R. Two Hamiltonian cycles exactly when
 // both sizes are even.
 Pairing paper_zigzag(const Topology& torus);
+// The rule for one column: true for T<->R, B<->L, false for T<->L, B<->R.
+bool paper_top_with_right(int column, int columns);
 
 // Two Hamiltonian cycles for any n1 x n2 torus, n1, n2 >= 3 (they exist: Kotzig). Starts
 // from rows | columns and applies alternating-square switches (swap the two 2-factors on
