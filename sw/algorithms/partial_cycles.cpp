@@ -83,6 +83,12 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
+// A 2D torus with an odd first and an even second size is built as its transpose.
+bool transposed(const Topology& t) {
+  return t.kind() == TopologyKind::Torus && t.dims().size() == 2 && t.dims()[0] % 2 == 1 && t.dims()[1] % 2 == 0 &&
+         t.dims()[0] > 2;
+}
+
 // Why the construction does not apply; build() reports it as an InputError,
 // unsupported() returns it.
 struct NotApplicable {
@@ -97,7 +103,10 @@ int reach_backwards(int m) { return (m - 1) / 2; }
 
 std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
+  if (transposed(t)) return "";
   const std::vector<int>& dims = t.dims();
+  if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1)
+    return "needs a size even (the paper's special row for odd sizes is not built)";
   const int d = static_cast<int>(dims.size());
   for (int k = 0; k + 1 < d; ++k)
     if (dims[static_cast<size_t>(k)] % d != 0)
@@ -128,7 +137,7 @@ std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}
 // switches found. `Finish::Theorem`: by the theorems' step count, the suppliers tapping
 // their own packets only where the arrivals alone cannot do it (first neither, then one,
 // then both); `Finish::Spread`: by the end of the cycles' spread, own packets allowed.
-std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const Construction& k,
+std::optional<std::array<Feed, 2>> switched_feeds(const Construction& k,
                                                   const std::vector<int>& position, int c, int v,
                                                   const std::vector<int>& sup, Finish finish) {
   const std::vector<int>& cyc = k.cycles[static_cast<size_t>(c)];
@@ -149,15 +158,13 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Topology& torus, const C
     const TapSchedule& plan = (*taps)[s];
     const int x = sup[s];
     const int pos = at[s];
-    const int from_prev = torus.port_towards(x, cyc[static_cast<size_t>((pos + m - 1) % m)]);
-    const int from_next = torus.port_towards(x, cyc[static_cast<size_t>((pos + 1) % m)]);
+    const int prev = cyc[static_cast<size_t>((pos + m - 1) % m)], next = cyc[static_cast<size_t>((pos + 1) % m)];
     Feed& f = feeds[s];
     f.cycle = c;
     f.node = v;
     f.supplier = x;
-    f.out_port = torus.port_towards(x, v);
-    f.first_in = plan.forwards_first ? from_prev : from_next;  // forwards-running packets come from prev
-    f.second_in = plan.forwards_first ? from_next : from_prev;
+    f.first_from = plan.forwards_first ? prev : next;  // forwards-running packets come from prev
+    f.second_from = plan.forwards_first ? next : prev;
     f.switch_steps = plan.switch_steps;
     f.sends_own = plan.sends_own;
   }
@@ -186,6 +193,19 @@ Construction build(const Topology& torus, Finish finish) {
 namespace {
 
 Construction construct(const Topology& torus, Finish finish) {
+  if (transposed(torus)) {  // build on torus:BxA, then node (i, j) there is (j, i) here
+    const int a = torus.dims()[0], b = torus.dims()[1];
+    Construction k = construct(Topology::parse(fmt::format("torus:{}x{}", b, a)), finish);
+    auto here = [a, b](int v) { return (v % a) * b + v / a; };
+    for (std::vector<int>& cycle : k.cycles)
+      for (int& v : cycle) v = here(v);
+    std::vector<int> home(k.home_cycle.size());
+    for (size_t v = 0; v < home.size(); ++v) home[static_cast<size_t>(here(static_cast<int>(v)))] = k.home_cycle[v];
+    k.home_cycle = std::move(home);
+    for (Feed& f : k.feeds)
+      for (int* v : {&f.node, &f.supplier, &f.first_from, &f.second_from}) *v = here(*v);
+    return k;
+  }
   if (std::string why = shape_problem(torus); !why.empty()) fail(why);
   const int d = static_cast<int>(torus.dims().size());
   const int n = torus.num_nodes();
@@ -245,7 +265,7 @@ Construction construct(const Topology& torus, Finish finish) {
       for (size_t k = 0; k < free_ports.size(); ++k)
         if (owner[k] == c) sup.push_back(torus.neighbour(v, free_ports[k]));
       const std::optional<std::array<Feed, 2>> feeds =
-          switched_feeds(torus, out, position[static_cast<size_t>(c)], c, v, sup, finish);
+          switched_feeds(out, position[static_cast<size_t>(c)], c, v, sup, finish);
       if (!feeds)
         fail(fmt::format("no switching of its two suppliers' taps feeds node {} every packet of cycle {} exactly "
                          "once by step {}", v, c,
@@ -259,7 +279,7 @@ Construction construct(const Topology& torus, Finish finish) {
 NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const char* name) {
   const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
-  t.construction = fmt::format("paper-laps-{}d", torus.dims().size());
+  t.construction = fmt::format("paper-laps-{}d{}", torus.dims().size(), transposed(torus) ? "-transposed" : "");
   for (size_t c = 0; c < k.cycles.size(); ++c) {
     const std::vector<int>& cyc = k.cycles[c];
     const int m = static_cast<int>(cyc.size());
@@ -277,41 +297,49 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
   }
   for (const Feed& f : k.feeds) {
     RouterTable& r = t.routers[static_cast<size_t>(f.supplier)];
-    PortRule& rule = r.ports[static_cast<size_t>(f.out_port)];
-    rule.tap_first = f.first_in;
-    rule.tap_second = f.second_in;
+    const int out_port = torus.port_towards(f.supplier, f.node);
+    PortRule& rule = r.ports[static_cast<size_t>(out_port)];
+    rule.tap_first = torus.port_towards(f.supplier, f.first_from);
+    rule.tap_second = torus.port_towards(f.supplier, f.second_from);
     rule.switch_steps = f.switch_steps;
-    if (f.sends_own) r.initial.push_back({f.out_port, Packet{f.supplier, kBroadcastDest, 0, 1}, 1});
+    if (f.sends_own) r.initial.push_back({out_port, Packet{f.supplier, kBroadcastDest, 0, 1}, 1});
   }
   return t;
 }
 
-// Sweep sizes: 2D tori with an even number of rows (4..16) and 3..16 columns, 3D tori up
-// to 6x6x6 (sizes but the last multiples of 3) and two 4D tori.
+// Sweep sizes: 2D tori of 3..16 with a size even (an odd first size: transposed), 3D tori
+// up to 6x6x6 (sizes but the last multiples of 3) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out;
   const int top = std::min(max_size, 16);
-  for (int a = 4; a <= top; a += 2)
-    for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  for (int a = 3; a <= top; ++a)
+    for (int b = 3; b <= top; ++b)
+      if (a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:6x6x6", "torus:4x4x4x5", "torus:4x4x4x6"})
     if (max_size >= 6) out.push_back({spec, {}});
   return out;
 }
 
-// Finishing with the spread works with 4, 8, 12 and 16 rows and on some 4D tori
-// (tap_schedule finds no schedule for the others, nor for 3D tori: docs/gossip.md).
+// Finishing with the spread works with 4, 8, 12 and 16 rows (or columns, transposed) and
+// on some 4D tori (tap_schedule finds no schedule for the others, nor for 3D tori:
+// docs/gossip.md).
 std::vector<SweepCase> early_cases(int max_size) {
   std::vector<SweepCase> out;
   const int top = std::min(max_size, 16);
   for (int a = 4; a <= top; a += 4)
-    for (int b = 3; b <= top; ++b) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+    for (int b = 3; b <= top; ++b) {
+      out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+      if (b % 2 == 1) out.push_back({fmt::format("torus:{}x{}", b, a), {}});  // transposed
+    }
   if (max_size >= 5) out.push_back({"torus:4x4x4x5", {}});
   return out;
 }
 
-// P, d, n1 (the paper's axis 1: our last size) and n2 (its axis 2: our size d-2).
+// P, d, n1 (the paper's axis 1: our last size) and n2 (its axis 2: our size d-2);
+// transposed, n1 is our first size and n2 our second.
 std::array<int64_t, 4> shape(const Topology& t) {
   const std::vector<int>& dims = t.dims();
+  if (transposed(t)) return {t.num_nodes(), 2, dims[0], dims[1]};
   return {t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(), dims.size() >= 2 ? dims[dims.size() - 2] : 1};
 }
 
@@ -330,9 +358,9 @@ AlgorithmRegistrar partial_cycles_registrar({
     },
     [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
     partial_cycle_cases, 1,
-    [](const Topology& t) -> std::optional<int64_t> {
-      const std::array<int64_t, 4> s = shape(t);
-      return formulas::gossip_partial_cycles_theorem(s[0], s[1], s[2]);
+    [](const Topology& t) -> std::optional<int64_t> {  // as written, axis 1 our last size
+      return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()),
+                                                     t.dims().back());
     }});
 
 // Beyond the paper: suppliers also put their own packets on the taps at step 1, which

@@ -9,7 +9,9 @@
 // Axes: the paper's axis 1, along which the cycles run, is our last dimension; its axis
 // a >= 2 is our dimension d - a. So torus:n1xn2 runs its cycles along rows (Theorem 2 as
 // written) and torus:n1xn2xn3 along the third size (Theorem 3 as written). Every size but
-// the last must be a multiple of d, the last larger than d.
+// the last must be a multiple of d, the last larger than d. A 2D torus with an odd first
+// and an even second size is built transposed (its cycles run along the first size):
+// Theorem 2 on the same torus seen as n2 x n1.
 #pragma once
 #include <string>
 #include <vector>
@@ -18,16 +20,15 @@
 
 namespace fixroute::partial_cycles {
 
-// A supplier's tap: `supplier` sends `node` the packets of `cycle` that reach it on
-// in-port `first_in` until the first of `switch_steps`, then those on `second_in`, and so
-// on alternately (tap_schedule.h).
+// A supplier's tap: `supplier` sends `node` the packets of `cycle` that reach it from
+// neighbour `first_from` until the first of `switch_steps`, then those from `second_from`,
+// and so on alternately (tap_schedule.h).
 struct Feed {
   int cycle = 0;
   int node = 0;
   int supplier = 0;
-  int out_port = 0;              // the supplier's port towards `node`
-  int first_in = 0;
-  int second_in = 0;
+  int first_from = 0;            // the supplier's cycle neighbours, as nodes
+  int second_from = 0;
   std::vector<int> switch_steps;
   bool sends_own = false;        // the supplier's own packet travels `cycle`: it taps it in step 1 too
 };
