@@ -3,6 +3,7 @@
 #include "partial_cycles.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -83,10 +84,26 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
-// A 2D torus with an odd first and an even second size is built as its transpose.
-bool transposed(const Topology& t) {
-  return t.kind() == TopologyKind::Torus && t.dims().size() == 2 && t.dims()[0] % 2 == 1 && t.dims()[1] % 2 == 0 &&
-         t.dims()[0] > 2;
+// The order in which our sizes enter the construction, where another order than ours
+// is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
+// an even second size -- built transposed, the cycles running along the first size
+// (Theorem 2 on the torus seen as n2 x n1). 3D: the laps close only when the second size
+// divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
+// must be 4, so Ax4xBxD is built as AxBx4xD. Empty: our order.
+std::vector<int> axis_order(const Topology& t) {
+  if (t.kind() != TopologyKind::Torus) return {};
+  const std::vector<int>& n = t.dims();
+  if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0) return {1, 0};
+  if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
+  if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
+  if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
+  return {};
+}
+
+Topology reordered(const Topology& t, const std::vector<int>& order) {
+  std::vector<std::string> sizes;
+  for (int k : order) sizes.push_back(std::to_string(t.dims()[static_cast<size_t>(k)]));
+  return Topology::parse(fmt::format("torus:{}", fmt::join(sizes, "x")));
 }
 
 // Why the construction does not apply; build() reports it as an InputError,
@@ -103,7 +120,7 @@ int reach_backwards(int m) { return (m - 1) / 2; }
 
 std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
-  if (transposed(t)) return "";
+  if (!axis_order(t).empty()) return "";
   const std::vector<int>& dims = t.dims();
   if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1)
     return "needs a size even (the paper's special row for odd sizes is not built)";
@@ -116,10 +133,10 @@ std::string shape_problem(const Topology& t) {
   // A cycle moves n2 - 1 along the paper's axis 2 per plane of axis 3: after n3 planes it
   // is back where it started only when n2 divides n3 (our second size divides the first).
   if (d == 3 && dims[0] % dims[1] != 0)
-    return fmt::format("on 3D tori needs the second size to divide the first (the cycles close only then); {} does "
-                       "not divide {}", dims[1], dims[0]);
+    return fmt::format("on 3D tori needs one of the first two sizes to divide the other (the cycles close only "
+                       "then); {} and {} do not", dims[0], dims[1]);
   if (d == 4 && dims[2] != 4)
-    return fmt::format("on 4D tori needs the third size to be 4 (the cycles close only then); {} is not", dims[2]);
+    return fmt::format("on 4D tori needs one of the first three sizes to be 4 (the cycles close only then)");
   if (d > 4) return fmt::format("is built for 2, 3 and 4 dimensions, not {}", d);
   return "";
 }
@@ -193,10 +210,15 @@ Construction build(const Topology& torus, Finish finish) {
 namespace {
 
 Construction construct(const Topology& torus, Finish finish) {
-  if (transposed(torus)) {  // build on torus:BxA, then node (i, j) there is (j, i) here
-    const int a = torus.dims()[0], b = torus.dims()[1];
-    Construction k = construct(Topology::parse(fmt::format("torus:{}x{}", b, a)), finish);
-    auto here = [a, b](int v) { return (v % a) * b + v / a; };
+  if (const std::vector<int> order = axis_order(torus); !order.empty()) {
+    const Topology other = reordered(torus, order);
+    Construction k = construct(other, finish);
+    auto here = [&](int v) {  // the node of `torus` at the coordinates of v in `other`
+      const std::vector<int> x = other.coords(v);
+      std::vector<int> ours(x.size());
+      for (size_t i = 0; i < order.size(); ++i) ours[static_cast<size_t>(order[i])] = x[i];
+      return node_at(torus.dims(), ours);
+    };
     for (std::vector<int>& cycle : k.cycles)
       for (int& v : cycle) v = here(v);
     std::vector<int> home(k.home_cycle.size());
@@ -279,7 +301,9 @@ Construction construct(const Topology& torus, Finish finish) {
 NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const char* name) {
   const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
-  t.construction = fmt::format("paper-laps-{}d{}", torus.dims().size(), transposed(torus) ? "-transposed" : "");
+  const std::vector<int> order = axis_order(torus);
+  t.construction = fmt::format("paper-laps-{}d", torus.dims().size());
+  if (!order.empty()) t.construction += fmt::format("-axes-{}", fmt::join(order, ","));
   for (size_t c = 0; c < k.cycles.size(); ++c) {
     const std::vector<int>& cyc = k.cycles[c];
     const int m = static_cast<int>(cyc.size());
@@ -315,7 +339,8 @@ std::vector<SweepCase> partial_cycle_cases(int max_size) {
   for (int a = 3; a <= top; ++a)
     for (int b = 3; b <= top; ++b)
       if (a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
-  for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:6x6x6", "torus:4x4x4x5", "torus:4x4x4x6"})
+  for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
+                           "torus:4x4x4x6"})
     if (max_size >= 6) out.push_back({spec, {}});
   return out;
 }
@@ -335,11 +360,12 @@ std::vector<SweepCase> early_cases(int max_size) {
   return out;
 }
 
-// P, d, n1 (the paper's axis 1: our last size) and n2 (its axis 2: our size d-2);
-// transposed, n1 is our first size and n2 our second.
+// P, d, n1 (the paper's axis 1: the construction's last size) and n2 (its axis 2: the
+// construction's size d-2), in the order the construction takes our sizes.
 std::array<int64_t, 4> shape(const Topology& t) {
-  const std::vector<int>& dims = t.dims();
-  if (transposed(t)) return {t.num_nodes(), 2, dims[0], dims[1]};
+  std::vector<int> dims = t.dims();
+  const std::vector<int> order = axis_order(t);
+  for (size_t k = 0; k < order.size(); ++k) dims[k] = t.dims()[static_cast<size_t>(order[k])];
   return {t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(), dims.size() >= 2 ? dims[dims.size() - 2] : 1};
 }
 

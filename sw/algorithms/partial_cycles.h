@@ -9,9 +9,11 @@
 // Axes: the paper's axis 1, along which the cycles run, is our last dimension; its axis
 // a >= 2 is our dimension d - a. So torus:n1xn2 runs its cycles along rows (Theorem 2 as
 // written) and torus:n1xn2xn3 along the third size (Theorem 3 as written). Every size but
-// the last must be a multiple of d, the last larger than d. A 2D torus with an odd first
-// and an even second size is built transposed (its cycles run along the first size):
-// Theorem 2 on the same torus seen as n2 x n1.
+// the last must be a multiple of d, the last larger than d. Where the construction needs
+// our sizes in another order it takes them so (axis_order in the .cpp): a 2D torus with
+// an odd first and an even second size transposed (Theorem 2 on it seen as n2 x n1), a 3D
+// torus whose first size divides the second with the two exchanged, a 4D torus with its 4
+// moved third.
 #pragma once
 #include <string>
 #include <vector>
