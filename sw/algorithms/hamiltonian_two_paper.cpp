@@ -124,6 +124,55 @@ struct Feed {
   int own_seq;
 };
 
+// The demand of a node fed by suppliers `sup` (cycle neighbours `around`, before and
+// after each): per supplier and step, which packet (numbered by `id`) arrives from each
+// side, as the run of the cycle traffic shows it.
+partial_cycles::TapDemand read_arrivals(const std::vector<TraceEvent>& trace, const std::map<std::pair<int, int>, int>& id,
+                                        const std::array<int, 2>& sup, const std::array<std::array<int, 2>, 2>& around,
+                                        int deadline) {
+  partial_cycles::TapDemand demand;
+  demand.packets = static_cast<int>(id.size());
+  demand.deadline = deadline;
+  for (size_t s = 0; s < 2; ++s) demand.arrivals[s].assign(static_cast<size_t>(deadline + 1), {-1, -1});
+  for (const TraceEvent& e : trace)
+    for (size_t s = 0; s < 2; ++s) {
+      if (e.to != sup[s] || (e.from != around[s][0] && e.from != around[s][1])) continue;
+      if (e.step >= static_cast<int64_t>(demand.arrivals[s].size()))
+        demand.arrivals[s].resize(static_cast<size_t>(e.step + 1), {-1, -1});
+      demand.arrivals[s][static_cast<size_t>(e.step)][e.from == around[s][0] ? 0 : 1] = id.at({e.origin, e.seq});
+    }
+  return demand;
+}
+
+// The taps' schedules, the suppliers tapping one of their own packets only where the
+// arrivals alone cannot feed the node: first neither, then one (either of its packets
+// on the cycle), then both. `own_id` gets the own packets used.
+std::optional<std::array<partial_cycles::TapSchedule, 2>> fewest_own_taps(partial_cycles::TapDemand& demand,
+                                                                          const std::map<std::pair<int, int>, int>& id,
+                                                                          const std::array<int, 2>& sup,
+                                                                          std::array<int, 2>& own_id) {
+  std::array<std::vector<int>, 2> own_choices;
+  for (size_t s = 0; s < 2; ++s) {
+    own_choices[s] = {-1};
+    for (int seq = 0; seq < 2; ++seq)
+      if (auto it = id.find({sup[s], seq}); it != id.end()) own_choices[s].push_back(it->second);
+  }
+  std::vector<std::array<int, 2>> owns;
+  for (int a : own_choices[0])
+    for (int b : own_choices[1]) owns.push_back({a, b});
+  std::stable_sort(owns.begin(), owns.end(), [](const std::array<int, 2>& x, const std::array<int, 2>& y) {
+    return (x[0] >= 0) + (x[1] >= 0) < (y[0] >= 0) + (y[1] >= 0);
+  });
+  for (const std::array<int, 2>& own : owns) {
+    demand.own = own;
+    if (auto taps = partial_cycles::schedule_taps(demand)) {
+      own_id = own;
+      return taps;
+    }
+  }
+  return std::nullopt;
+}
+
 NetworkTables paper_tables(const Topology& topo) {
   if (std::string why = shape_problem(topo); !why.empty()) refuse(topo, why);
   NetworkTables t = scheduling::empty_tables(topo, "gossip", "hamiltonian-2-paper", Discipline::Fifo);
@@ -182,45 +231,14 @@ NetworkTables paper_tables(const Topology& topo) {
           const bool travels_c = on_c && (seq == static_cast<int>(c) || position[static_cast<size_t>(u)][1 - c] < 0);
           if (travels_c) id.emplace(std::pair<int, int>{u, seq}, static_cast<int>(id.size()));
         }
-      partial_cycles::TapDemand demand;
-      demand.packets = static_cast<int>(id.size());
-      demand.deadline = deadline;
       std::array<std::array<int, 2>, 2> around{};  // per supplier: its cycle neighbours before and after it
       for (size_t s = 0; s < 2; ++s) {
         const int at = position[static_cast<size_t>(sup[s])][c];
         around[s] = {cyc[static_cast<size_t>((at + m - 1) % m)], cyc[static_cast<size_t>((at + 1) % m)]};
-        demand.arrivals[s].assign(static_cast<size_t>(deadline + 1), {-1, -1});
       }
-      for (const TraceEvent& e : traffic.trace)
-        for (size_t s = 0; s < 2; ++s) {
-          if (e.to != sup[s] || (e.from != around[s][0] && e.from != around[s][1])) continue;
-          if (e.step >= static_cast<int64_t>(demand.arrivals[s].size()))
-            demand.arrivals[s].resize(static_cast<size_t>(e.step + 1), {-1, -1});
-          demand.arrivals[s][static_cast<size_t>(e.step)][e.from == around[s][0] ? 0 : 1] = id.at({e.origin, e.seq});
-        }
-      std::optional<std::array<partial_cycles::TapSchedule, 2>> taps;
-      // Suppliers tap one of their own packets only where the arrivals alone cannot feed
-      // the node: first neither, then one (either of its packets on the cycle), then both.
-      std::array<std::vector<int>, 2> own_choices;
-      for (size_t s = 0; s < 2; ++s) {
-        own_choices[s] = {-1};
-        for (int seq = 0; seq < 2; ++seq)
-          if (auto it = id.find({sup[s], seq}); it != id.end()) own_choices[s].push_back(it->second);
-      }
-      std::vector<std::array<int, 2>> owns;
-      for (int a : own_choices[0])
-        for (int b : own_choices[1]) owns.push_back({a, b});
-      std::stable_sort(owns.begin(), owns.end(), [](const std::array<int, 2>& x, const std::array<int, 2>& y) {
-        return (x[0] >= 0) + (x[1] >= 0) < (y[0] >= 0) + (y[1] >= 0);
-      });
+      partial_cycles::TapDemand demand = read_arrivals(traffic.trace, id, sup, around, deadline);
       std::array<int, 2> own_id{-1, -1};
-      for (const std::array<int, 2>& own : owns) {
-        demand.own = own;
-        if ((taps = partial_cycles::schedule_taps(demand))) {
-          own_id = own;
-          break;
-        }
-      }
+      const std::optional<std::array<partial_cycles::TapSchedule, 2>> taps = fewest_own_taps(demand, id, sup, own_id);
       if (!taps)
         refuse(topo, fmt::format("no switching of its two suppliers' taps feeds node {} every packet of cycle {} "
                                  "exactly once by step {}", v, c, deadline));
