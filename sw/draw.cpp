@@ -19,25 +19,27 @@ constexpr const char* kColours[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", 
 }  // namespace
 
 std::string draw_port_rules(const Topology& t, const NetworkTables& tables, const std::string& title) {
-  if (t.kind() != TopologyKind::Torus || t.dims().size() != 2)
-    throw InputError(fmt::format("draw takes a 2D torus:AxB topology, not {}", t.spec()));
-  const int rows = t.dims()[0], cols = t.dims()[1], n = t.num_nodes();
+  const int d = static_cast<int>(t.dims().size());
+  if (t.kind() != TopologyKind::Torus || d < 2 || d > 4)
+    throw InputError(fmt::format("draw takes a torus:AxB[xC[xD]] topology (2 to 4 dimensions), not {}", t.spec()));
+  const int rows = t.dims()[static_cast<size_t>(d - 2)], cols = t.dims()[static_cast<size_t>(d - 1)];
+  const int n = t.num_nodes(), ports = t.num_ports();
   // Trail of every arc (node, out-port), following the forward masks: what arrives on the
   // in-port q leaves by the first port of its mask.
   // Links no rule forwards along at either end (free links, which may carry taps) are
   // drawn thin and grey.
   auto forwards_on = [&](int node, int port) {
-    const auto& ports = tables.routers[static_cast<size_t>(node)].ports;
-    return ports[static_cast<size_t>(port)].forward_mask != 0 ||
-           ports[static_cast<size_t>(t.reverse_port(node, port))].forward_mask != 0;
+    const auto& rules = tables.routers[static_cast<size_t>(node)].ports;
+    return rules[static_cast<size_t>(port)].forward_mask != 0 ||
+           rules[static_cast<size_t>(t.reverse_port(node, port))].forward_mask != 0;
   };
   auto free_link = [&](int node, int port) {
     return !forwards_on(node, port) && !forwards_on(t.neighbour(node, port), t.reverse_port(node, port));
   };
-  std::vector<std::array<int, 4>> trail(static_cast<size_t>(n), {-1, -1, -1, -1});
+  std::vector<std::vector<int>> trail(static_cast<size_t>(n), std::vector<int>(static_cast<size_t>(ports), -1));
   int trails = 0;
   for (int start = 0; start < n; ++start)
-    for (int port = 0; port < 4; ++port) {
+    for (int port = 0; port < ports; ++port) {
       if (trail[static_cast<size_t>(start)][static_cast<size_t>(port)] >= 0 || free_link(start, port)) continue;
       int node = start, out = port;
       while (out >= 0 && trail[static_cast<size_t>(node)][static_cast<size_t>(out)] < 0) {
@@ -46,7 +48,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
         trail[static_cast<size_t>(next)][static_cast<size_t>(in)] = trails;  // the same link
         uint32_t mask = tables.routers[static_cast<size_t>(next)].ports[static_cast<size_t>(in)].forward_mask;
         out = -1;
-        for (int q = 0; q < 4; ++q)
+        for (int q = 0; q < ports; ++q)
           if (mask & (1u << q)) {
             out = q;
             break;
@@ -56,9 +58,26 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       ++trails;
     }
 
-  const int width = 2 * kMargin + (cols - 1) * kPitch, height = 2 * kMargin + (rows - 1) * kPitch + 24;
-  auto x = [&](int c) { return kMargin + c * kPitch; };
-  auto y = [&](int r) { return kMargin + 24 + r * kPitch; };
+  // 3D and 4D: one panel of the last two dimensions per value of the others, side by side
+  // along the third-last, stacked along the fourth-last; links across panels are drawn
+  // as dashed half-links, diagonally (down-right to the next panel side by side,
+  // down-left to the next one below).
+  const int across = d >= 3 ? t.dims()[static_cast<size_t>(d - 3)] : 1, down = d >= 4 ? t.dims()[0] : 1;
+  const int panel_w = (cols - 1) * kPitch + 2 * kMargin, panel_h = (rows - 1) * kPitch + 2 * kMargin;
+  const int width = across * panel_w, height = down * panel_h + 24;
+  auto place = [&](int node) {
+    const std::vector<int> x = t.coords(node);
+    const int pa = d >= 3 ? x[static_cast<size_t>(d - 3)] : 0, pd = d >= 4 ? x[0] : 0;
+    return std::array<int, 2>{pa * panel_w + kMargin + x[static_cast<size_t>(d - 1)] * kPitch,
+                              pd * panel_h + kMargin + 24 + x[static_cast<size_t>(d - 2)] * kPitch};
+  };
+  // The unit direction a link along dimension k is drawn in, from the node.
+  auto direction = [&](int k) {
+    if (k == d - 1) return std::array<int, 2>{1, 0};
+    if (k == d - 2) return std::array<int, 2>{0, 1};
+    if (k == d - 3) return std::array<int, 2>{1, 1};
+    return std::array<int, 2>{-1, 1};
+  };
   std::string svg = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
       "font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
@@ -69,45 +88,48 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
                        y1, x2, y2, colour < 0 ? "#bbbbbb" : kColours[colour % 6], colour < 0 ? 1 : 4,
                        wrap ? " stroke-dasharray=\"4 3\"" : "");
   };
-  const int half_link = kMargin - 10;
+  const int half_link = kMargin - 10, stub = kPitch / 3;
   for (int i = 0; i < n; ++i) {
-    const int r = i / cols, c = i % cols;
-    const int east = trail[static_cast<size_t>(i)][2], south = trail[static_cast<size_t>(i)][0];
-    if (c + 1 < cols) {
-      line(x(c), y(r), x(c + 1), y(r), east, false);
-    } else {  // wrap-around link: a dashed half-link on each side
-      line(x(c), y(r), x(c) + half_link, y(r), east, true);
-      line(x(0) - half_link, y(r), x(0), y(r), east, true);
-    }
-    if (r + 1 < rows) {
-      line(x(c), y(r), x(c), y(r + 1), south, false);
-    } else {
-      line(x(c), y(r), x(c), y(r) + half_link, south, true);
-      line(x(c), y(0) - half_link, x(c), y(0), south, true);
+    const std::array<int, 2> at = place(i);
+    for (int k = 0; k < d; ++k) {
+      const int port = 2 * k, next = t.neighbour(i, port), colour = trail[static_cast<size_t>(i)][static_cast<size_t>(port)];
+      const std::array<int, 2> dir = direction(k), there = place(next);
+      const bool in_panel = k >= d - 2, wraps = t.coords(next)[static_cast<size_t>(k)] == 0;
+      if (in_panel && !wraps) {
+        line(at[0], at[1], there[0], there[1], colour, false);
+      } else {  // a dashed half-link on each side: the wrap-around, or the way to the next panel
+        const int len = in_panel ? half_link : stub;
+        line(at[0], at[1], at[0] + dir[0] * len, at[1] + dir[1] * len, colour, true);
+        line(there[0] - dir[0] * len, there[1] - dir[1] * len, there[0], there[1], colour, true);
+      }
     }
   }
   // Out-of-cycle feeds (the paper's Figure 1, right): a tap of X's port towards C is an
   // arrow into C in the colour of the cycle it feeds from.
   for (int i = 0; i < n; ++i)
-    for (int port = 0; port < 4; ++port) {
+    for (int port = 0; port < ports; ++port) {
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(port)];
       const int source = rule.tap_first >= 0 ? rule.tap_first : rule.tap_second;
       if (source < 0) continue;
       const int to = t.neighbour(i, port);
-      const int dx = port == 2 ? 1 : port == 3 ? -1 : 0, dy = port == 0 ? 1 : port == 1 ? -1 : 0;
-      const int cx = x(to % cols), cy = y(to / cols);
+      std::array<int, 2> dir = direction(port / 2);  // from the supplier towards the fed node
+      if (port % 2 == 1) dir = {-dir[0], -dir[1]};
+      const std::array<int, 2> c = place(to);
+      const int reach = port / 2 >= d - 2 ? kPitch / 2 : stub;
       const char* colour = kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6];
       svg += fmt::format(
           "<line class=\"feed\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>"
           "<circle cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\"/>\n",
-          cx - dx * kPitch / 2, cy - dy * kPitch / 2, cx - dx * 12, cy - dy * 12, colour, cx - dx * 12, cy - dy * 12,
-          colour);
+          c[0] - dir[0] * reach, c[1] - dir[1] * reach, c[0] - dir[0] * 12, c[1] - dir[1] * 12, colour,
+          c[0] - dir[0] * 12, c[1] - dir[1] * 12, colour);
     }
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < n; ++i) {
+    const std::array<int, 2> at = place(i);
     svg += fmt::format(
         "<circle cx=\"{}\" cy=\"{}\" r=\"9\" fill=\"white\" stroke=\"black\"/>"
         "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\">{}</text>\n",
-        x(i % cols), y(i / cols), x(i % cols), y(i / cols) + 3, i);
+        at[0], at[1], at[0], at[1] + 3, i);
+  }
   svg += "</svg>\n";
   return svg;
 }

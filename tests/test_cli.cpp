@@ -132,7 +132,7 @@ TEST(Cli, GossipBesideTheorem1) {
   Outcome d = run_cli("draw torus:6x6 gossip -o " + svg.string());
   ASSERT_EQ(d.code, 0) << d.err;
   EXPECT_THAT(slurp(svg), HasSubstr("torus:6x6 gossip [hamiltonian-2] (paper-zigzag)"));
-  expect_bad_input("draw ring:6 total-exchange -o " + svg.string(), "draw takes a 2D torus");
+  expect_bad_input("draw ring:6 total-exchange -o " + svg.string(), "draw takes a torus:AxB[xC[xD]] topology");
 }
 
 TEST(Cli, SmallSweepWritesCsvAndPasses) {

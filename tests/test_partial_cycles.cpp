@@ -344,6 +344,24 @@ TEST(PartialCycles, DrawingMarksTheFeeds) {
   EXPECT_EQ(count("class=\"feed\""), 24);
 }
 
+TEST(PartialCycles, DrawingA3DTorusShowsItsThreeCyclesAndFeeds) {
+  // torus:3x3x4 as three panels of 3x4: each cycle's 21 links in its colour (links to the
+  // next panel and wrap-arounds as two dashed halves), the 45 free links grey, one arrow
+  // per feed (the paper's Figure 2).
+  Topology t = Topology::parse("torus:3x3x4");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
+  std::string svg = draw_port_rules(t, tables, "test");
+  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
+  EXPECT_EQ(links("#d62728"), 21);
+  EXPECT_EQ(links("#1f77b4"), 21);
+  EXPECT_EQ(links("#2ca02c"), 21);
+  EXPECT_EQ(links("#bbbbbb"), 3 * 36 - 3 * 21);
+  int feeds = 0;
+  for (size_t at = svg.find("class=\"feed\""); at != std::string::npos; at = svg.find("class=\"feed\"", at + 1)) ++feeds;
+  EXPECT_EQ(feeds, static_cast<int>(partial_cycles::build(t).feeds.size()));
+  EXPECT_THROW(draw_port_rules(Topology::parse("torus:5x5x5x5x6"), tables, "x"), InputError);
+}
+
 // --- tap schedules, on a bare cycle ---------------------------------------------------
 
 namespace {

@@ -244,9 +244,9 @@ int sc_main(int argc, char** argv) {
   std::string draw_topology, draw_collective, draw_algorithm, draw_path, draw_permutation;
   int draw_root = 0;
   CLI::App* draw_cmd = app.add_subcommand(
-      "draw", "draw as SVG a 2D torus's port rules (each cycle in its own colour) or a circuit-switched mesh's "
-              "circuits (one panel per routing step)");
-  draw_cmd->add_option("topology", draw_topology, "a torus:AxB or mesh:RxC spec")->required();
+      "draw", "draw as SVG a torus's port rules (each cycle in its own colour, feeds as arrows; 3D/4D as panels) "
+              "or a circuit-switched mesh's circuits (one panel per routing step)");
+  draw_cmd->add_option("topology", draw_topology, "a torus:AxB[xC[xD]] or mesh:RxC spec")->required();
   draw_cmd->add_option("collective", draw_collective, "collective, e.g. gossip or permutation")->required();
   draw_cmd->add_option("--algorithm", draw_algorithm, "algorithm name (default: the paper's optimal one)");
   draw_cmd->add_option("--permutation", draw_permutation, "circuit-switched permutation (as for run)");
