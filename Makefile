@@ -29,7 +29,7 @@ test: build
 
 # One process for ref and rtl, one per SystemC case (SystemC elaborates once per process).
 bench: build
-	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(Ref|Rtl|XbarRef|XbarRtl)'
+	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(Ref|Rtl|XbarRef|XbarRtl|GossipSchedule|GossipRef)'
 	for c in line64 ring64 line33 ring33; do $(BUILD)/bench/bench_engines --benchmark_filter="BM_Systemc/$$c\$$"; done
 
 clean:

@@ -1,7 +1,8 @@
 // Simulated router-steps per second of the three engines on the same work: total
 // exchange (the default algorithm) on line:64 and ring:64 (ref, systemc) and on the
 // largest verilated line and ring (all three); the circuit-switched crossbar meshes on
-// ref and RTL. Figures and machine: docs/benchmarks.md.
+// ref and RTL; the gossip schedulers and their tables on ref. Figures and machine:
+// docs/benchmarks.md.
 //
 // SystemC elaborates once per process, so each SystemC benchmark needs its own process:
 // `make bench` runs this binary once per SystemC case with --benchmark_filter.
@@ -11,6 +12,7 @@
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 
 #include "sw/algorithms/registry.h"
+#include "sw/ref_engine.h"
 #include "sw/circuit/registry.h"
 #include "sw/circuit/xbar_engine.h"
 #include "sw/topology.h"
@@ -141,6 +143,48 @@ void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collectiv
   }
   w.report(state, runs, cycles);
 }
+
+// Time-independent gossip (issue 5): the scheduler's time to build the tables -- cycles,
+// feeds and their tap switch steps (for hamiltonian-2-paper including its reference run
+// of the cycle traffic) -- and the reference engine's run of them.
+void BM_GossipSchedule(benchmark::State& state, const char* spec, const char* algorithm) {
+  const Topology t = Topology::parse(spec);
+  const Algorithm& a = find_algorithm("gossip", algorithm, t);
+  int64_t switches = 0;
+  for (auto _ : state) {
+    NetworkTables tables = build_tables(a, t, PortModel{});
+    benchmark::DoNotOptimize(tables.routers.data());
+    switches = 0;
+    for (const RouterTable& r : tables.routers)
+      for (const PortRule& rule : r.ports) switches += static_cast<int64_t>(rule.switch_steps.size());
+  }
+  state.counters["nodes"] = t.num_nodes();
+  state.counters["switch_steps"] = static_cast<double>(switches);
+}
+
+void BM_GossipRef(benchmark::State& state, const char* spec, const char* algorithm) {
+  const Topology t = Topology::parse(spec);
+  const NetworkTables tables = build_tables(find_algorithm("gossip", algorithm, t), t, PortModel{});
+  int64_t steps = 0, runs = 0;
+  for (auto _ : state) {
+    EngineResult r = run_ref_engine(t, tables, {});
+    benchmark::DoNotOptimize(r.trace.data());
+    steps = r.steps_simulated;
+    ++runs;
+  }
+  state.counters["steps"] = static_cast<double>(steps);
+  state.counters["router_steps_per_s"] =
+      benchmark::Counter(static_cast<double>(steps * t.num_nodes() * runs), benchmark::Counter::kIsRate);
+}
+
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x16_hamiltonian2, "torus:16x16", "hamiltonian-2")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x15_paper, "torus:16x15", "hamiltonian-2-paper")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x16_partial, "torus:16x16", "partial-cycles")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus6x6x6_partial, "torus:6x6x6", "partial-cycles")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus4x4x4x5_partial, "torus:4x4x4x5", "partial-cycles")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipRef, torus16x16_hamiltonian2, "torus:16x16", "hamiltonian-2")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipRef, torus16x16_partial, "torus:16x16", "partial-cycles")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipRef, torus4x4x4x5_partial, "torus:4x4x4x5", "partial-cycles")->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(BM_XbarRef, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRef, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
