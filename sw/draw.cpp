@@ -14,6 +14,13 @@ namespace {
 
 constexpr int kPitch = 56;   // pixels between neighbouring nodes
 constexpr int kMargin = 48;  // room for the wrap-around half-links and the title
+// Lengths of the dashed half-links: a wrap-around one reaches into the margin but stops
+// short of the panel's edge; one to the next panel (3D, 4D) is a third of the pitch, short
+// enough not to reach a neighbouring node. A feed arrow starts halfway to the supplier
+// along a link in the panel, at the half-link's end across panels.
+constexpr int kWrapHalfLink = kMargin - 10;
+constexpr int kPanelHalfLink = kPitch / 3;
+constexpr int kFeedInPanel = kPitch / 2;
 constexpr const char* kColours[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
 
 }  // namespace
@@ -88,7 +95,6 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
                        y1, x2, y2, colour < 0 ? "#bbbbbb" : kColours[colour % 6], colour < 0 ? 1 : 4,
                        wrap ? " stroke-dasharray=\"4 3\"" : "");
   };
-  const int half_link = kMargin - 10, stub = kPitch / 3;
   for (int i = 0; i < n; ++i) {
     const std::array<int, 2> at = place(i);
     for (int k = 0; k < d; ++k) {
@@ -98,7 +104,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       if (in_panel && !wraps) {
         line(at[0], at[1], there[0], there[1], colour, false);
       } else {  // a dashed half-link on each side: the wrap-around, or the way to the next panel
-        const int len = in_panel ? half_link : stub;
+        const int len = in_panel ? kWrapHalfLink : kPanelHalfLink;
         line(at[0], at[1], at[0] + dir[0] * len, at[1] + dir[1] * len, colour, true);
         line(there[0] - dir[0] * len, there[1] - dir[1] * len, there[0], there[1], colour, true);
       }
@@ -115,7 +121,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       std::array<int, 2> dir = direction(port / 2);  // from the supplier towards the fed node
       if (port % 2 == 1) dir = {-dir[0], -dir[1]};
       const std::array<int, 2> c = place(to);
-      const int reach = port / 2 >= d - 2 ? kPitch / 2 : stub;
+      const int reach = port / 2 >= d - 2 ? kFeedInPanel : kPanelHalfLink;
       const char* colour = kColours[trail[static_cast<size_t>(i)][static_cast<size_t>(source)] % 6];
       svg += fmt::format(
           "<line class=\"feed\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>"
