@@ -41,14 +41,6 @@ NetworkTables hamiltonian_two(const Topology& topo) {
   return t;
 }
 
-std::vector<SweepCase> torus_cases(int max_size) {
-  std::vector<SweepCase> out;
-  const int top = std::min(max_size, 16);
-  for (int a = 3; a <= top; ++a)
-    for (int b = 3; b <= top; ++b) out.push_back({"torus:" + std::to_string(a) + "x" + std::to_string(b), {}});
-  return out;
-}
-
 AlgorithmRegistrar hamiltonian_two_registrar({
     "hamiltonian-2", "gossip",
     "2 packets per node round two edge-disjoint Hamiltonian cycles, fixed port rules (gossip paper, section 2)",
@@ -57,7 +49,7 @@ AlgorithmRegistrar hamiltonian_two_registrar({
       if (!m.is_default()) return std::nullopt;
       return formulas::gossip_hamiltonian_cycles(t.num_nodes());
     },
-    hamiltonian_two, torus_cases, 2,
+    hamiltonian_two, [](int max_size) { return torus_2d_cases(max_size, false); }, 2,
     [](const Topology& t) -> std::optional<int64_t> {
       return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
     }});

@@ -30,6 +30,7 @@
 #include "../formulas.h"
 #include "../ref_engine.h"
 #include "common.h"
+#include "partial_cycles.h"
 #include "registry.h"
 #include "tap_schedule.h"
 #include "torus_cycles.h"
@@ -66,63 +67,56 @@ struct PaperGrid {
   }
 };
 
-// The rule of section 2 with its odd-n2 exception, as each node's pairs of neighbours.
-std::vector<std::vector<std::array<int, 2>>> paper_pairs(const PaperGrid& g) {
-  std::vector<std::vector<std::array<int, 2>>> pairs(static_cast<size_t>(g.torus.num_nodes()));
-  for (int v = 0; v < g.torus.num_nodes(); ++v) {
+// The rule of section 2 with its odd-n2 exception, as a port pairing; the ports of
+// column n2-2's vertical links stay unpaired (-1): no cycle uses those links.
+torus_cycles::Pairing paper_pairing(const PaperGrid& g) {
+  const Topology& t = g.torus;
+  torus_cycles::Pairing p(static_cast<size_t>(t.num_nodes()), {-1, -1, -1, -1});
+  for (int v = 0; v < t.num_nodes(); ++v) {
     const auto [i, j] = g.at(v);
     const int top = g.node(i - 1, j), bottom = g.node(i + 1, j), left = g.node(i, j - 1), right = g.node(i, j + 1);
-    auto& p = pairs[static_cast<size_t>(v)];
+    auto pair = [&](int a, int b) {
+      const int pa = t.port_towards(v, a), pb = t.port_towards(v, b);
+      p[static_cast<size_t>(v)][static_cast<size_t>(pa)] = pb;
+      p[static_cast<size_t>(v)][static_cast<size_t>(pb)] = pa;
+    };
     if (g.n2 % 2 == 1 && j == g.n2 - 2) {
-      p = {{left, right}};  // "In Column n2-2 we perform L<->R"
+      pair(left, right);  // "In Column n2-2 we perform L<->R"
     } else if (torus_cycles::paper_top_with_right(j, g.n2)) {
-      p = {{top, right}, {bottom, left}};
+      pair(top, right);
+      pair(bottom, left);
     } else {
-      p = {{top, left}, {bottom, right}};
+      pair(top, left);
+      pair(bottom, right);
     }
   }
-  return pairs;
+  return p;
 }
 
-// The trails of the pairs, checked: two, each passing a node at most once.
-std::vector<std::vector<int>> trails(const Topology& t, const std::vector<std::vector<std::array<int, 2>>>& pairs) {
-  auto partner = [&](int v, int from) {
-    for (const auto& pr : pairs[static_cast<size_t>(v)]) {
-      if (pr[0] == from) return pr[1];
-      if (pr[1] == from) return pr[0];
-    }
-    return -1;
-  };
-  std::set<std::pair<int, int>> done;  // links, as (min, max)
-  auto link = [](int a, int b) { return std::pair<int, int>{std::min(a, b), std::max(a, b)}; };
-  std::vector<std::vector<int>> out;
-  for (int v = 0; v < t.num_nodes(); ++v)
-    for (const auto& pr : pairs[static_cast<size_t>(v)]) {
-      if (done.count(link(v, pr[1]))) continue;
-      std::vector<int> trail;
-      int prev = pr[0], at = v;
-      while (!done.count(link(at, partner(at, prev)))) {
-        const int next = partner(at, prev);
-        if (next < 0) refuse(t, fmt::format("node {} has no rule for what arrives from node {}", at, prev));
-        done.insert(link(at, next));
-        trail.push_back(at);
-        prev = at;
-        at = next;
-      }
-      out.push_back(std::move(trail));
-    }
-  if (out.size() != 2) refuse(t, fmt::format("the rule gives {} closed trails, not 2", out.size()));
-  for (const auto& trail : out)
-    if (std::set<int>(trail.begin(), trail.end()).size() != trail.size()) refuse(t, "a cycle passes a node twice");
+// The pairing's trails as node sequences, checked: two closed cycles, each passing a
+// node at most once. Node 0, in column 0, is on both: cycle 0 leaves it to the right,
+// cycle 1 to the left (the rule's order there: T<->R, then B<->L).
+std::vector<std::vector<int>> cycles_of(const PaperGrid& g, const torus_cycles::Pairing& pairing) {
+  const Topology& t = g.torus;
+  const auto trails = torus_cycles::trails(t, pairing);
+  if (trails.size() != 2) refuse(t, fmt::format("the rule gives {} trails, not 2", trails.size()));
+  std::vector<std::vector<int>> out(2);
+  for (const auto& trail : trails) {
+    const std::array<int, 2> last = trail.back();
+    if (t.neighbour(last[0], last[1]) != trail.front()[0]) refuse(t, "a trail of the rule does not close");
+    std::vector<int> nodes;
+    for (const auto& hop : trail) nodes.push_back(hop[0]);
+    if (std::set<int>(nodes.begin(), nodes.end()).size() != nodes.size()) refuse(t, "a cycle passes a node twice");
+    const auto zero = std::find(nodes.begin(), nodes.end(), 0);
+    if (zero == nodes.end()) refuse(t, "a cycle misses node 0");
+    std::rotate(nodes.begin(), zero, nodes.end());
+    const size_t k = nodes[1] == g.node(0, 1) || nodes.back() == g.node(0, 1) ? 0 : 1;
+    if (nodes[1] != g.node(0, k == 0 ? 1 : -1)) std::reverse(nodes.begin() + 1, nodes.end());
+    if (!out[k].empty()) refuse(t, "both cycles leave node 0 the same way");
+    out[k] = std::move(nodes);
+  }
   return out;
 }
-
-struct Feed {
-  int supplier, node, out_port, first_in, second_in;
-  std::vector<int> switch_steps;
-  bool sends_own;
-  int own_seq;
-};
 
 // The demand of a node fed by suppliers `sup` (cycle neighbours `around`, before and
 // after each): per supplier and step, which packet (numbered by `id`) arrives from each
@@ -178,8 +172,8 @@ NetworkTables paper_tables(const Topology& topo) {
   NetworkTables t = scheduling::empty_tables(topo, "gossip", "hamiltonian-2-paper", Discipline::Fifo);
   const PaperGrid g(topo);
   const int n = topo.num_nodes();
-  const auto pairs = paper_pairs(g);
-  const std::vector<std::vector<int>> cycles = trails(topo, pairs);
+  const torus_cycles::Pairing pairing = paper_pairing(g);
+  const std::vector<std::vector<int>> cycles = cycles_of(g, pairing);
   std::vector<std::array<int, 2>> position(static_cast<size_t>(n), {-1, -1});
   for (size_t c = 0; c < 2; ++c)
     for (size_t i = 0; i < cycles[c].size(); ++i) position[static_cast<size_t>(cycles[c][i])][c] = static_cast<int>(i);
@@ -187,11 +181,9 @@ NetworkTables paper_tables(const Topology& topo) {
 
   // Forwarding (the pairs) and the packets: each goes m/2 hops forwards, (m-1)/2 back.
   for (int v = 0; v < n; ++v)
-    for (const auto& pr : pairs[static_cast<size_t>(v)]) {
-      const int a = topo.port_towards(v, pr[0]), b = topo.port_towards(v, pr[1]);
-      t.routers[static_cast<size_t>(v)].ports[static_cast<size_t>(a)].forward_mask |= 1u << b;
-      t.routers[static_cast<size_t>(v)].ports[static_cast<size_t>(b)].forward_mask |= 1u << a;
-    }
+    for (int port = 0; port < 4; ++port)
+      if (const int out = pairing[static_cast<size_t>(v)][static_cast<size_t>(port)]; out >= 0)
+        t.routers[static_cast<size_t>(v)].ports[static_cast<size_t>(port)].forward_mask = 1u << out;
   for (int v = 0; v < n; ++v) {
     const auto pos = position[static_cast<size_t>(v)];
     if (pos[0] < 0 && pos[1] < 0) refuse(topo, fmt::format("node {} is on no cycle", v));
@@ -212,7 +204,7 @@ NetworkTables paper_tables(const Topology& topo) {
   const EngineResult traffic = run_ref_engine(topo, t, {});
   if (!traffic.failure.empty()) refuse(topo, traffic.failure);
   const int deadline = static_cast<int>(formulas::gossip_torus_two_packets(g.n1, g.n2));
-  std::vector<Feed> feeds;
+  std::vector<partial_cycles::Feed> feeds;
   for (int v = 0; v < n; ++v)
     for (size_t c = 0; c < 2; ++c) {
       if (position[static_cast<size_t>(v)][c] >= 0) continue;
@@ -244,34 +236,21 @@ NetworkTables paper_tables(const Topology& topo) {
                                  "exactly once by step {}", v, c, deadline));
       for (size_t s = 0; s < 2; ++s) {
         const partial_cycles::TapSchedule& plan = (*taps)[s];
-        const int from_prev = topo.port_towards(sup[s], around[s][0]), from_next = topo.port_towards(sup[s], around[s][1]);
-        int own_seq = -1;
+        partial_cycles::Feed f;
+        f.cycle = static_cast<int>(c);
+        f.node = v;
+        f.supplier = sup[s];
+        f.first_from = plan.forwards_first ? around[s][0] : around[s][1];  // forwards-running packets come from before
+        f.second_from = plan.forwards_first ? around[s][1] : around[s][0];
+        f.switch_steps = plan.switch_steps;
+        f.sends_own = plan.sends_own;
         for (const auto& [key, k] : id)
-          if (k == own_id[s]) own_seq = key.second;
-        feeds.push_back({sup[s], v, topo.port_towards(sup[s], v), plan.forwards_first ? from_prev : from_next,
-                         plan.forwards_first ? from_next : from_prev, plan.switch_steps, plan.sends_own, own_seq});
+          if (k == own_id[s]) f.own_seq = key.second;
+        feeds.push_back(std::move(f));
       }
     }
-  for (const Feed& f : feeds) {
-    RouterTable& r = t.routers[static_cast<size_t>(f.supplier)];
-    PortRule& rule = r.ports[static_cast<size_t>(f.out_port)];
-    if (rule.tap_first >= 0) refuse(topo, fmt::format("node {} would feed through port {} twice", f.supplier, f.out_port));
-    rule.tap_first = f.first_in;
-    rule.tap_second = f.second_in;
-    rule.switch_steps = f.switch_steps;
-    if (f.sends_own) r.initial.push_back({f.out_port, Packet{f.supplier, kBroadcastDest, f.own_seq, 1}, 1});
-  }
+  for (const partial_cycles::Feed& f : feeds) partial_cycles::add_feed(t, topo, f);
   return t;
-}
-
-// Every size the section covers from 3 to 16: a size even.
-std::vector<SweepCase> paper_cases(int max_size) {
-  std::vector<SweepCase> out;
-  const int top = std::min(max_size, 16);
-  for (int a = 3; a <= top; ++a)
-    for (int b = 3; b <= top; ++b)
-      if (a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
-  return out;
 }
 
 AlgorithmRegistrar hamiltonian_two_paper_registrar({
@@ -283,7 +262,7 @@ AlgorithmRegistrar hamiltonian_two_paper_registrar({
       if (!m.is_default()) return std::nullopt;
       return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
     },
-    paper_tables, paper_cases, 2, nullptr});
+    paper_tables, [](int max_size) { return torus_2d_cases(max_size, true); }, 2, nullptr});
 
 }  // namespace
 }  // namespace fixroute

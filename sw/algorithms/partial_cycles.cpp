@@ -298,6 +298,22 @@ Construction construct(const Topology& torus, Finish finish) {
   return out;
 }
 
+}  // namespace
+
+void add_feed(NetworkTables& tables, const Topology& torus, const Feed& feed) {
+  RouterTable& r = tables.routers[static_cast<size_t>(feed.supplier)];
+  const int out_port = torus.port_towards(feed.supplier, feed.node);
+  PortRule& rule = r.ports[static_cast<size_t>(out_port)];
+  if (rule.tap_first >= 0)
+    throw InputError(fmt::format("{}: node {} would feed through port {} twice", torus.spec(), feed.supplier, out_port));
+  rule.tap_first = torus.port_towards(feed.supplier, feed.first_from);
+  rule.tap_second = torus.port_towards(feed.supplier, feed.second_from);
+  rule.switch_steps = feed.switch_steps;
+  if (feed.sends_own) r.initial.push_back({out_port, Packet{feed.supplier, kBroadcastDest, feed.own_seq, 1}, 1});
+}
+
+namespace {
+
 NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const char* name) {
   const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
@@ -319,26 +335,14 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
       if (reach_backwards(m) > 0) r.initial.push_back({to_prev, Packet{v, kBroadcastDest, 0, reach_backwards(m)}, 1});
     }
   }
-  for (const Feed& f : k.feeds) {
-    RouterTable& r = t.routers[static_cast<size_t>(f.supplier)];
-    const int out_port = torus.port_towards(f.supplier, f.node);
-    PortRule& rule = r.ports[static_cast<size_t>(out_port)];
-    rule.tap_first = torus.port_towards(f.supplier, f.first_from);
-    rule.tap_second = torus.port_towards(f.supplier, f.second_from);
-    rule.switch_steps = f.switch_steps;
-    if (f.sends_own) r.initial.push_back({out_port, Packet{f.supplier, kBroadcastDest, 0, 1}, 1});
-  }
+  for (const Feed& f : k.feeds) add_feed(t, torus, f);
   return t;
 }
 
 // Sweep sizes: 2D tori of 3..16 with a size even (an odd first size: transposed), 3D tori
 // up to 6x6x6 (sizes but the last multiples of 3) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
-  std::vector<SweepCase> out;
-  const int top = std::min(max_size, 16);
-  for (int a = 3; a <= top; ++a)
-    for (int b = 3; b <= top; ++b)
-      if (a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  std::vector<SweepCase> out = torus_2d_cases(max_size, true);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
                            "torus:4x4x4x6"})
     if (max_size >= 6) out.push_back({spec, {}});

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../tables.h"
 #include "../topology.h"
 
 namespace fixroute::partial_cycles {
@@ -33,7 +34,13 @@ struct Feed {
   int second_from = 0;
   std::vector<int> switch_steps;
   bool sends_own = false;        // the supplier's own packet travels `cycle`: it taps it in step 1 too
+  int own_seq = 0;               // which of its packets, when it has more than one
 };
+
+// Writes a feed into the supplier's table: the tap on its port towards the fed node, and
+// its own packet on that port in step 1 if the feed sends it. Throws InputError if that
+// port already taps.
+void add_feed(NetworkTables& tables, const Topology& torus, const Feed& feed);
 
 struct Construction {
   std::vector<std::vector<int>> cycles;  // each in its forward order

@@ -10,6 +10,15 @@
 
 namespace fixroute {
 
+std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even) {
+  std::vector<SweepCase> out;
+  const int top = std::min(max_size, 16);
+  for (int a = 3; a <= top; ++a)
+    for (int b = 3; b <= top; ++b)
+      if (!a_size_even || a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
+  return out;
+}
+
 std::vector<Algorithm>& algorithm_registry() {
   static std::vector<Algorithm> registry;
   return registry;

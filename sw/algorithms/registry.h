@@ -20,6 +20,10 @@ struct SweepCase {
   PortModel port_model;
 };
 
+// The 2D tori torus:AxB with A, B from 3 to min(max_size, 16); with `a_size_even`, only
+// those with A or B even.
+std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even);
+
 struct Algorithm {
   std::string name;        // as given to --algorithm
   std::string collective;  // the collective it performs

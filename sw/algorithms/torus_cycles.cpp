@@ -180,10 +180,12 @@ std::vector<std::vector<std::array<int, 2>>> trails(const Topology& t, const Pai
   std::vector<std::vector<std::array<int, 2>>> out;
   for (int start = 0; start < n; ++start)
     for (int port = 0; port < 4; ++port) {
-      if (used[static_cast<size_t>(start)][static_cast<size_t>(port)]) continue;
+      if (used[static_cast<size_t>(start)][static_cast<size_t>(port)] ||
+          pairing[static_cast<size_t>(start)][static_cast<size_t>(port)] < 0)
+        continue;
       std::vector<std::array<int, 2>> trail;
       int node = start, out_port = port;
-      while (!used[static_cast<size_t>(node)][static_cast<size_t>(out_port)]) {
+      while (out_port >= 0 && !used[static_cast<size_t>(node)][static_cast<size_t>(out_port)]) {
         used[static_cast<size_t>(node)][static_cast<size_t>(out_port)] = true;
         int next = t.neighbour(node, out_port), in_port = t.reverse_port(node, out_port);
         used[static_cast<size_t>(next)][static_cast<size_t>(in_port)] = true;  // the same edge, other way

@@ -34,7 +34,9 @@ bool paper_top_with_right(int column, int columns);
 // 3x3 to 32x32 only 4x31 and 31x4 are not reached: it then throws InputError.
 Pairing square_switching(const Topology& torus);
 
-// The trails of a pairing, each as the (node, out-port) sequence of one direction.
+// The trails of a pairing, each as the (node, out-port) sequence of one direction. A port
+// paired with -1 is unused: no trail starts there, and a trail that arrives there stops
+// (it is then open: its last hop does not lead back to its first node).
 std::vector<std::vector<std::array<int, 2>>> trails(const Topology& torus, const Pairing& pairing);
 
 // "" when the pairing is two edge-disjoint Hamiltonian cycles, else why it is not.
