@@ -120,21 +120,23 @@ std::vector<std::vector<int>> cycles_of(const PaperGrid& g, const torus_cycles::
 
 // The demand of a node fed by suppliers `sup` (cycle neighbours `around`, before and
 // after each): per supplier and step, which packet (numbered by `id`) arrives from each
-// side, as the run of the cycle traffic shows it.
-partial_cycles::TapDemand read_arrivals(const std::vector<TraceEvent>& trace, const std::map<std::pair<int, int>, int>& id,
-                                        const std::array<int, 2>& sup, const std::array<std::array<int, 2>, 2>& around,
-                                        int deadline) {
+// side, as the run of the cycle traffic shows it (`arriving`: its link crossings by the
+// node they reach).
+partial_cycles::TapDemand read_arrivals(const std::vector<std::vector<TraceEvent>>& arriving,
+                                        const std::map<std::pair<int, int>, int>& id, const std::array<int, 2>& sup,
+                                        const std::array<std::array<int, 2>, 2>& around, int deadline) {
   partial_cycles::TapDemand demand;
   demand.packets = static_cast<int>(id.size());
   demand.deadline = deadline;
-  for (size_t s = 0; s < 2; ++s) demand.arrivals[s].assign(static_cast<size_t>(deadline + 1), {-1, -1});
-  for (const TraceEvent& e : trace)
-    for (size_t s = 0; s < 2; ++s) {
-      if (e.to != sup[s] || (e.from != around[s][0] && e.from != around[s][1])) continue;
+  for (size_t s = 0; s < 2; ++s) {
+    demand.arrivals[s].assign(static_cast<size_t>(deadline + 1), {-1, -1});
+    for (const TraceEvent& e : arriving[static_cast<size_t>(sup[s])]) {
+      if (e.from != around[s][0] && e.from != around[s][1]) continue;
       if (e.step >= static_cast<int64_t>(demand.arrivals[s].size()))
         demand.arrivals[s].resize(static_cast<size_t>(e.step + 1), {-1, -1});
       demand.arrivals[s][static_cast<size_t>(e.step)][e.from == around[s][0] ? 0 : 1] = id.at({e.origin, e.seq});
     }
+  }
   return demand;
 }
 
@@ -203,6 +205,18 @@ NetworkTables paper_tables(const Topology& topo) {
   // The cycle traffic alone, to read when each packet passes each node.
   const EngineResult traffic = run_ref_engine(topo, t, {});
   if (!traffic.failure.empty()) refuse(topo, traffic.failure);
+  std::vector<std::vector<TraceEvent>> arriving(static_cast<size_t>(n));
+  for (const TraceEvent& e : traffic.trace) arriving[static_cast<size_t>(e.to)].push_back(e);
+  // The packets each cycle carries, numbered in order of (origin, seq): a node's packet
+  // seq travels cycle seq, both of a node off the other cycle travel its own.
+  std::array<std::map<std::pair<int, int>, int>, 2> ids;
+  for (size_t c = 0; c < 2; ++c)
+    for (int u = 0; u < n; ++u)
+      for (int seq = 0; seq < 2; ++seq) {
+        const bool on_c = position[static_cast<size_t>(u)][c] >= 0;
+        if (on_c && (seq == static_cast<int>(c) || position[static_cast<size_t>(u)][1 - c] < 0))
+          ids[c].emplace(std::pair<int, int>{u, seq}, static_cast<int>(ids[c].size()));
+      }
   const int deadline = static_cast<int>(formulas::gossip_torus_two_packets(g.n1, g.n2));
   std::vector<partial_cycles::Feed> feeds;
   for (int v = 0; v < n; ++v)
@@ -215,20 +229,13 @@ NetworkTables paper_tables(const Topology& topo) {
       for (int x : sup)
         if (position[static_cast<size_t>(x)][c] < 0)
           refuse(topo, fmt::format("node {} is off cycle {} and so is its neighbour {}", v, c, x));
-      // Packets of cycle c: numbered in order of (origin, seq).
-      std::map<std::pair<int, int>, int> id;
-      for (int u = 0; u < n; ++u)
-        for (int seq = 0; seq < 2; ++seq) {
-          const bool on_c = position[static_cast<size_t>(u)][c] >= 0;
-          const bool travels_c = on_c && (seq == static_cast<int>(c) || position[static_cast<size_t>(u)][1 - c] < 0);
-          if (travels_c) id.emplace(std::pair<int, int>{u, seq}, static_cast<int>(id.size()));
-        }
+      const std::map<std::pair<int, int>, int>& id = ids[c];
       std::array<std::array<int, 2>, 2> around{};  // per supplier: its cycle neighbours before and after it
       for (size_t s = 0; s < 2; ++s) {
         const int at = position[static_cast<size_t>(sup[s])][c];
         around[s] = {cyc[static_cast<size_t>((at + m - 1) % m)], cyc[static_cast<size_t>((at + 1) % m)]};
       }
-      partial_cycles::TapDemand demand = read_arrivals(traffic.trace, id, sup, around, deadline);
+      partial_cycles::TapDemand demand = read_arrivals(arriving, id, sup, around, deadline);
       std::array<int, 2> own_id{-1, -1};
       const std::optional<std::array<partial_cycles::TapSchedule, 2>> taps = fewest_own_taps(demand, id, sup, own_id);
       if (!taps)
