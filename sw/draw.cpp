@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <array>
 #include <vector>
 
@@ -35,10 +37,10 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   // in-port q leaves by the first port of its mask.
   // Links no rule forwards along at either end (free links, which may carry taps) are
   // drawn thin and grey.
-  auto forwards_on = [&](int node, int port) {
+  auto forwards_on = [&](int node, int port) {  // something arriving on `port` leaves, or leaves by it
     const auto& rules = tables.routers[static_cast<size_t>(node)].ports;
-    return rules[static_cast<size_t>(port)].forward_mask != 0 ||
-           rules[static_cast<size_t>(t.reverse_port(node, port))].forward_mask != 0;
+    if (rules[static_cast<size_t>(port)].forward_mask != 0) return true;
+    return std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return (r.forward_mask >> port) & 1u; });
   };
   auto free_link = [&](int node, int port) {
     return !forwards_on(node, port) && !forwards_on(t.neighbour(node, port), t.reverse_port(node, port));

@@ -23,16 +23,14 @@ int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size,
   return dims == 4 ? m - nodes / (run_axis_size * axis2_size) : m;
 }
 
-int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size) {
-  return partial_cycle_length(nodes, dims, run_axis_size, axis2_size) / 2 + 1;
-}
+int64_t gossip_partial_cycles_of_length(int64_t cycle_length) { return cycle_length / 2 + 1; }
+
+int64_t gossip_partial_cycles_spread_of_length(int64_t cycle_length) { return ceil_div(cycle_length - 1, 2); }
 
 int64_t gossip_partial_cycles_theorem(int64_t nodes, int64_t dims, int64_t run_axis_size) {
-  return (nodes / dims + nodes / run_axis_size) / 2 + 1;  // P/d and P/n1 are whole: the sizes are multiples
-}
-
-int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size) {
-  return ceil_div(partial_cycle_length(nodes, dims, run_axis_size, axis2_size) - 1, 2);
+  // floor((P + d * across + 2d) / 2d): exact also where P/d is not whole (2D, both odd)
+  const int64_t across = nodes / run_axis_size;
+  return (nodes + dims * across + 2 * dims) / (2 * dims);
 }
 
 int64_t ceil_log2(int64_t v) {

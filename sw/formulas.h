@@ -37,17 +37,20 @@ int64_t gossip_hamiltonian_cycles(int64_t nodes);
 // moves across); for d = 4, whose laps into the next plane move across 3 times (beyond the
 // paper: partial_cycles.cpp), m = P/4 + P/n1 - P/(n1*n2).
 int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
-// The count of the construction: m/2 + 1, floor where m is odd. For d = 2, 3 these are
-// Theorems 2 and 3 (n1*n2/4 + n1/2 + 1 on torus:n1xn2, n1*n2*n3/6 + n1*n2/2 + 1 on
-// torus:n1xn2xn3); for d = 4 it is under Theorem 4.
-int64_t gossip_partial_cycles(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
-// Theorems 2, 3, 4 as stated: P/(2d) + P/(2*n1) + 1, rounded down.
+// The count of the construction with cycles of m nodes (the longest): m/2 + 1, floor where
+// m is odd. With the laps' m, for d = 2, 3 these are Theorems 2 and 3 (n1*n2/4 + n1/2 + 1
+// on torus:n1xn2, n1*n2*n3/6 + n1*n2/2 + 1 on torus:n1xn2xn3); for d = 4 it is under
+// Theorem 4. With a pattern's m (2D tori with both sizes odd: odd_torus_patterns.h), at
+// or under Theorem 2.
+int64_t gossip_partial_cycles_of_length(int64_t cycle_length);
+// Theorems 2, 3, 4 as stated: P/(2d) + P/(2*n1) + 1, n1 the run axis' size, rounded
+// down (on torus:n1xn2 the second term is n1/2, as Theorem 2 writes it).
 int64_t gossip_partial_cycles_theorem(int64_t nodes, int64_t dims, int64_t run_axis_size);
-// The cycles' own spread: each packet both ways round its cycle reaches the farthest
-// node in ceil((m-1)/2) steps. Where the taps feed every off-cycle node no later than
-// that (the switch steps the scheduler finds), this is the whole count: one under
-// gossip_partial_cycles when m is even.
-int64_t gossip_partial_cycles_spread(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
+// The cycles' own spread: each packet both ways round its cycle of m nodes reaches the
+// farthest node in ceil((m-1)/2) steps. Where the taps feed every off-cycle node no later
+// than that (the switch steps the scheduler finds), this is the whole count: one under
+// gossip_partial_cycles_of_length when m is even.
+int64_t gossip_partial_cycles_spread_of_length(int64_t cycle_length);
 
 // Circuit-switched n x n mesh, n = 2^k (circuit-switched mesh paper):
 // a BPC permutation self-scheduled in n routing steps (section 3);

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -118,6 +120,63 @@ TEST_P(PartialCyclesTransposed, TheoremTwoOnTheTransposedTorus) {
 }
 INSTANTIATE_TEST_SUITE_P(OddFirstSize, PartialCyclesTransposed, ::testing::ValuesIn(odd_first_cases()), spec_name);
 
+// Both sizes odd: the searched patterns (odd_torus_patterns.h), the smaller size as
+// columns, rows grown two at a time. The count is that of the pattern's longer cycle,
+// m/2 + 1, at or under Theorem 2 on the torus seen with the larger size first.
+std::vector<std::string> both_odd_cases() {
+  std::vector<std::string> out;
+  for (int a = 3; a <= 15; a += 2)
+    for (int b = 3; b <= 15; b += 2)
+      if (std::min(a, b) <= 7) out.push_back("torus:" + std::to_string(a) + "x" + std::to_string(b));
+  return out;
+}
+class PartialCyclesBothOdd : public ::testing::TestWithParam<std::string> {};
+TEST_P(PartialCyclesBothOdd, EveryNodeGetsEveryPacketOnceAtOrUnderTheoremTwo) {
+  Topology t = Topology::parse(GetParam());
+  const int64_t p = t.num_nodes(), a = t.dims()[0], b = t.dims()[1];
+  const int64_t rows = std::max(a, b);  // the construction's rows: the larger size
+  partial_cycles::Construction k = partial_cycles::build(t);
+  ASSERT_EQ(k.cycles.size(), 2u);
+  const int64_t longest = static_cast<int64_t>(std::max(k.cycles[0].size(), k.cycles[1].size()));
+  RunResult r = run(GetParam());
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.steps(), longest / 2 + 1) << "the last feed one step after the longer cycle's spread";
+  EXPECT_LE(r.steps(), (p + 2 * rows + 4) / 4) << "Theorem 2 on the torus seen as larger x smaller";
+  EXPECT_EQ(r.paper_formula, (p + 2 * a + 4) / 4) << "Theorem 2 as written, rounded down";
+  if (a >= b) {
+    EXPECT_LE(r.steps(), *r.paper_formula);
+  }
+  EXPECT_EQ(r.construction, a >= b ? "searched-pattern-2d" : "searched-pattern-2d-axes-1,0");
+  EXPECT_EQ(r.score.deliveries, p * (p - 1));
+  EXPECT_EQ(r.engine_result.max_queue, 1);
+}
+INSTANTIATE_TEST_SUITE_P(BothOdd, PartialCyclesBothOdd, ::testing::ValuesIn(both_odd_cases()), spec_name);
+
+TEST(PartialCycles, BothOddMeasured) {
+  // Measured 2026-11-23 (docs/gossip.md): one under Theorem 2 on 5x5 and 7x7, equal on 15x3.
+  const std::map<std::string, std::pair<int64_t, int64_t>> steps_and_theorem{
+      {"torus:3x3", {4, 4}}, {"torus:5x5", {8, 9}}, {"torus:7x7", {15, 16}}, {"torus:15x3", {19, 19}},
+      {"torus:15x7", {33, 34}}};
+  for (const auto& [spec, expected] : steps_and_theorem) {
+    RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec;
+    EXPECT_EQ(r.steps(), expected.first) << spec;
+    EXPECT_EQ(r.paper_formula, expected.second) << spec;
+  }
+}
+
+TEST(PartialCycles, BothOddPatternsRepeatTwoRows) {
+  // Each cycle grows by C + 2 nodes per two rows, as a lap of the paper's construction.
+  for (int cols : {3, 5, 7}) {
+    const int base = cols == 3 ? 5 : cols;
+    std::vector<size_t> lengths;
+    for (int rows = base; rows <= base + 4; rows += 2)
+      lengths.push_back(partial_cycles::build(Topology::parse(fmt::format("torus:{}x{}", rows, cols))).cycles[0].size());
+    EXPECT_EQ(lengths[1] - lengths[0], static_cast<size_t>(cols + 2)) << cols;
+    EXPECT_EQ(lengths[2] - lengths[1], static_cast<size_t>(cols + 2)) << cols;
+  }
+}
+
 // Theorems 3 and 4: d cycles through P/d + P/n1 nodes each, the last feed one step after
 // their spread: P/(2d) + P/(2 n1) + 1 (n1 the last size here, along which the cycles run).
 class PartialCyclesHigherDimensions : public ::testing::TestWithParam<std::string> {};
@@ -224,11 +283,12 @@ TEST(PartialCycles, CyclesAreEdgeDisjointAndFeedEveryOtherNode) {
 }
 
 TEST(PartialCycles, RefusesWhatItCannotFeedWithOneLine) {
-  for (const char* spec : {"torus:5x7", "torus:4x3x5", "torus:8x8x8x5", "torus:9x6x4", "torus:5x5x5x5x6", "ring:8"}) {
+  for (const char* spec : {"torus:9x9", "torus:4x3x5", "torus:8x8x8x5", "torus:9x6x4", "torus:5x5x5x5x6", "ring:8"}) {
     Topology t = Topology::parse(spec);
     EXPECT_THROW(find_algorithm("gossip", "partial-cycles", t), InputError) << spec;
   }
-  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:5x7")), HasSubstr("needs a size even"));
+  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:9x9")), HasSubstr("needs a pattern of the catalogue"));
+  EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:13x11")), HasSubstr("5+x5"));
   EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:4x3x5")), HasSubstr("multiple of 3"));
   EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:8x8x8x5")), HasSubstr("one of the first three sizes to be 4"));
   EXPECT_THAT(partial_cycles::unsupported(Topology::parse("torus:5x5x5x5x6")), HasSubstr("not 5"));
@@ -344,6 +404,18 @@ TEST(PartialCycles, DrawingMarksTheFeeds) {
   EXPECT_EQ(count("class=\"feed\""), 24);
 }
 
+TEST(PartialCycles, DrawingABothOddTorusShowsTwoCycles) {
+  // torus:5x5 from its pattern: two cycles of 15 links, the other 20 links free. A link is
+  // free only where neither end forwards on it (a node may forward on the port opposite).
+  Topology t = Topology::parse("torus:5x5");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
+  std::string svg = draw_port_rules(t, tables, "test");
+  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
+  EXPECT_EQ(links("#d62728"), 15);
+  EXPECT_EQ(links("#1f77b4"), 15);
+  EXPECT_EQ(links("#bbbbbb"), 20);
+  EXPECT_EQ(links("#2ca02c"), 0) << "no third trail";
+}
 TEST(PartialCycles, DrawingA3DTorusShowsItsThreeCyclesAndFeeds) {
   // torus:3x3x4 as three panels of 3x4: each cycle's 21 links in its colour (links to the
   // next panel and wrap-arounds as two dashed halves), the 45 free links grey, one arrow

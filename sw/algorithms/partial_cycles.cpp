@@ -15,6 +15,7 @@
 #include "../errors.h"
 #include "../formulas.h"
 #include "common.h"
+#include "odd_torus_patterns.h"
 #include "registry.h"
 #include "tap_schedule.h"
 
@@ -89,11 +90,13 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
 // an even second size -- built transposed, the cycles running along the first size
 // (Theorem 2 on the torus seen as n2 x n1). 3D: the laps close only when the second size
 // divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
-// must be 4, so Ax4xBxD is built as AxBx4xD. Empty: our order.
+// must be 4, so Ax4xBxD is built as AxBx4xD. 2D with both sizes odd: the patterns of
+// odd_torus_patterns.h have the smaller size as columns. Empty: our order.
 std::vector<int> axis_order(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
   if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0) return {1, 0};
+  if (n.size() == 2 && n[0] % 2 == 1 && n[0] < n[1]) return {1, 0};
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
   if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
@@ -113,6 +116,38 @@ struct NotApplicable {
 };
 [[noreturn]] void fail(const std::string& why) { throw NotApplicable{why}; }
 
+// The links of cycle c in the pattern for this R x C torus (odd_torus_patterns.h), as a
+// walk from its lowest node. Checked: the walk takes every link of the cycle (one cycle).
+std::vector<int> pattern_walk(const Topology& torus, int c) {
+  const int rows = torus.dims()[0], cols = torus.dims()[1];
+  const LinkCycles links = *odd_torus_links(rows, cols);
+  std::vector<std::vector<int>> next(static_cast<size_t>(rows * cols));  // cycle-c neighbours
+  int count = 0;
+  for (int v = 0; v < rows * cols; ++v) {
+    const int r = v / cols, col = v % cols;
+    for (const auto& [cycle, w] : {std::pair{links.right[static_cast<size_t>(v)], r * cols + (col + 1) % cols},
+                                   std::pair{links.down[static_cast<size_t>(v)], (r + 1) % rows * cols + col}}) {
+      if (cycle != c) continue;
+      next[static_cast<size_t>(v)].push_back(w);
+      next[static_cast<size_t>(w)].push_back(v);
+      ++count;
+    }
+  }
+  int start = 0;
+  while (start < rows * cols && next[static_cast<size_t>(start)].empty()) ++start;
+  std::vector<int> walk{start};
+  for (int prev = -1, v = start; walk.size() == 1 || v != start;) {
+    const std::vector<int>& ns = next[static_cast<size_t>(v)];
+    if (ns.size() != 2) fail(fmt::format("pattern: node {} has {} links on cycle {}", v, ns.size(), c));
+    const int w = ns[0] != prev ? ns[0] : ns[1];
+    prev = v;
+    v = w;
+    walk.push_back(v);
+  }
+  if (static_cast<int>(walk.size()) - 1 != count) fail(fmt::format("pattern: cycle {} is not one cycle", c));
+  return walk;
+}
+
 // Each packet goes both ways round its cycle of m nodes: floor(m/2) hops forwards, the
 // rest backwards, so it reaches every other node of the cycle once.
 int reach_forwards(int m) { return m / 2; }
@@ -123,7 +158,11 @@ std::string shape_problem(const Topology& t) {
   if (!axis_order(t).empty()) return "";
   const std::vector<int>& dims = t.dims();
   if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1)
-    return "needs a size even (the paper's special row for odd sizes is not built)";
+    return odd_torus_links(dims[0], dims[1])
+               ? ""
+               : fmt::format("with both sizes odd needs a pattern of the catalogue (rows x columns: {}; 5+ means "
+                             "5, 7, 9, ...), the smaller size as columns",
+                             odd_torus_catalogue());
   const int d = static_cast<int>(dims.size());
   for (int k = 0; k + 1 < d; ++k)
     if (dims[static_cast<size_t>(k)] % d != 0)
@@ -144,7 +183,7 @@ std::string shape_problem(const Topology& t) {
 Construction construct(const Topology& torus, Finish finish);
 
 // The step by which the taps must have fed a node off a cycle of m nodes: Theorems 2-4
-// count m/2 + 1 (formulas::gossip_partial_cycles); the spread is ceil((m-1)/2) = m/2.
+// count m/2 + 1 (formulas::gossip_partial_cycles_of_length); the spread is ceil((m-1)/2) = m/2.
 int feed_deadline(Finish finish, int m) { return finish == Finish::Theorem ? m / 2 + 1 : m / 2; }
 
 std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
@@ -235,8 +274,10 @@ Construction construct(const Topology& torus, Finish finish) {
   out.home_cycle.assign(static_cast<size_t>(n), -1);
   std::vector<std::vector<int>> position(static_cast<size_t>(d), std::vector<int>(static_cast<size_t>(n), -1));
   std::set<std::pair<int, int>> used;
+  const bool from_pattern = d == 2 && torus.dims()[0] % 2 == 1 && torus.dims()[1] % 2 == 1;
+  out.name = from_pattern ? "searched-pattern-2d" : fmt::format("paper-laps-{}d", d);
   for (int c = 0; c < d; ++c) {
-    std::vector<int> walk = lap_walk(torus, c);
+    std::vector<int> walk = from_pattern ? pattern_walk(torus, c) : lap_walk(torus, c);
     if (walk.back() != walk.front()) fail(fmt::format("cycle {} does not close", c));
     walk.pop_back();
     for (size_t i = 0; i < walk.size(); ++i) {
@@ -318,7 +359,7 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
   const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
   const std::vector<int> order = axis_order(torus);
-  t.construction = fmt::format("paper-laps-{}d", torus.dims().size());
+  t.construction = k.name;
   if (!order.empty()) t.construction += fmt::format("-axes-{}", fmt::join(order, ","));
   for (size_t c = 0; c < k.cycles.size(); ++c) {
     const std::vector<int>& cyc = k.cycles[c];
@@ -339,10 +380,14 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
   return t;
 }
 
-// Sweep sizes: 2D tori of 3..16 with a size even (an odd first size: transposed), 3D tori
-// up to 6x6x6 (sizes but the last multiples of 3) and two 4D tori.
+// Sweep sizes: 2D tori of 3..16 with a size even (an odd first size: transposed), those
+// with both sizes odd that the pattern catalogue covers, 3D tori up to 6x6x6 (sizes but
+// the last multiples of 3) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, true);
+  for (int a = 3; a <= std::min(max_size, 16); a += 2)
+    for (int b = 3; b <= std::min(max_size, 16); b += 2)
+      if (odd_torus_links(std::max(a, b), std::min(a, b))) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
                            "torus:4x4x4x6"})
     if (max_size >= 6) out.push_back({spec, {}});
@@ -364,13 +409,24 @@ std::vector<SweepCase> early_cases(int max_size) {
   return out;
 }
 
-// P, d, n1 (the paper's axis 1: the construction's last size) and n2 (its axis 2: the
-// construction's size d-2), in the order the construction takes our sizes.
-std::array<int64_t, 4> shape(const Topology& t) {
+// The length of the construction's longest cycle: the laps' m (formulas::partial_cycle_length
+// of P, d, the paper's n1 and n2 in the order the construction takes our sizes), or the
+// longer of a pattern's two cycles (2D, both sizes odd), counted from its links.
+int64_t cycle_length(const Topology& t) {
   std::vector<int> dims = t.dims();
   const std::vector<int> order = axis_order(t);
   for (size_t k = 0; k < order.size(); ++k) dims[k] = t.dims()[static_cast<size_t>(order[k])];
-  return {t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(), dims.size() >= 2 ? dims[dims.size() - 2] : 1};
+  if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1) {
+    const std::optional<LinkCycles> links = odd_torus_links(dims[0], dims[1]);
+    if (!links) return 0;  // unsupported: no formula asked for
+    std::array<int64_t, 2> length{0, 0};
+    for (const std::vector<int>* kind : {&links->right, &links->down})
+      for (int c : *kind)
+        if (c >= 0) ++length[static_cast<size_t>(c)];
+    return std::max(length[0], length[1]);
+  }
+  return formulas::partial_cycle_length(t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(),
+                                        dims.size() >= 2 ? dims[dims.size() - 2] : 1);
 }
 
 // The paper's algorithm: a node off a cycle gets its last packet one step after the
@@ -383,8 +439,7 @@ AlgorithmRegistrar partial_cycles_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Theorem); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      const auto [nodes, dims, run, axis2] = shape(t);
-      return formulas::gossip_partial_cycles(nodes, dims, run, axis2);
+      return formulas::gossip_partial_cycles_of_length(cycle_length(t));
     },
     [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
     partial_cycle_cases, 1,
@@ -403,16 +458,14 @@ AlgorithmRegistrar partial_cycles_early_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Spread); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      const auto [nodes, dims, run, axis2] = shape(t);
-      return formulas::gossip_partial_cycles_spread(nodes, dims, run, axis2);
+      return formulas::gossip_partial_cycles_spread_of_length(cycle_length(t));
     },
     [](const Topology& t) {
       return partial_cycle_tables(t, Finish::Spread, "partial-cycles-early");
     },
     early_cases, 1,
     [](const Topology& t) -> std::optional<int64_t> {
-      const auto [nodes, dims, run, axis2] = shape(t);
-      return formulas::gossip_partial_cycles(nodes, dims, run, axis2);
+      return formulas::gossip_partial_cycles_of_length(cycle_length(t));
     }});
 
 }  // namespace

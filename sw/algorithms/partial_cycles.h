@@ -13,7 +13,8 @@
 // our sizes in another order it takes them so (axis_order in the .cpp): a 2D torus with
 // an odd first and an even second size transposed (Theorem 2 on it seen as n2 x n1), a 3D
 // torus whose first size divides the second with the two exchanged, a 4D torus with its 4
-// moved third.
+// moved third. A 2D torus with both sizes odd takes its two cycles from a searched pattern
+// instead of laps (odd_torus_patterns.h), the larger size as rows.
 #pragma once
 #include <string>
 #include <vector>
@@ -43,6 +44,7 @@ struct Feed {
 void add_feed(NetworkTables& tables, const Topology& torus, const Feed& feed);
 
 struct Construction {
+  std::string name;                      // paper-laps-<d>d, or searched-pattern-2d (odd_torus_patterns.h)
   std::vector<std::vector<int>> cycles;  // each in its forward order
   std::vector<int> home_cycle;           // per node: the cycle its packet travels
   std::vector<Feed> feeds;

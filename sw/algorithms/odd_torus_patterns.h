@@ -1,0 +1,36 @@
+// Two edge-disjoint partial cycles for 2D tori with both sizes odd, for `partial-cycles`.
+//
+// Section 3 of the gossip paper says only that "the case of odd n1 and n2 can be treated
+// by inserting one special row". A special row alone cannot do it: a node off a cycle
+// needs two neighbours on it across free links, and with an odd number of rows every
+// column breaks the rows' alternation somewhere, so the break must wind round the whole
+// torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
+// search, 2026-11-23). These patterns were found by that search (z3, throw-away): every
+// node on a cycle or fed by two free-link neighbours on it, each cycle closed and no longer
+// than Theorem 2 allows. They are data, not results: partial_cycles.cpp traces and checks
+// the cycles and schedules the taps on every run, and the routers measure the steps.
+//
+// A pattern's rows 0 and 1 repeat: the links above row 0 are those below row 1, so two
+// more rows are a copy of rows 0 and 1 inserted after row 1 (each cycle grows by
+// C + 2 nodes, as a lap of the paper's construction does).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fixroute::partial_cycles {
+
+// The cycle (0 or 1) of each link of an R x C torus, -1 where no cycle uses it: right[v]
+// is the link from node v = r*C + c to (r, c+1), down[v] the one to (r+1, c).
+struct LinkCycles {
+  std::vector<int> right, down;
+};
+
+// The pattern for C columns extended to R rows, or nullopt when the catalogue has none
+// (C not in it, or R below its base rows).
+std::optional<LinkCycles> odd_torus_links(int rows, int cols);
+
+// For messages: the sizes the catalogue covers, e.g. "3x3, 5+x3, 5+x5, 7+x7".
+std::string odd_torus_catalogue();
+
+}  // namespace fixroute::partial_cycles
