@@ -5,10 +5,11 @@
 // needs two neighbours on it across free links, and with an odd number of rows every
 // column breaks the rows' alternation somewhere, so the break must wind round the whole
 // torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
-// search, 2026-11-23). These patterns were found by that search (z3, throw-away): every
-// node on a cycle or fed by two free-link neighbours on it, each cycle closed and no longer
-// than Theorem 2 allows. They are data, not results: partial_cycles.cpp traces and checks
-// the cycles and schedules the taps on every run, and the routers measure the steps.
+// search, 2026-11-23). These patterns were found by a search, tools/odd_torus_search (z3):
+// every node on a cycle or fed by two free-link neighbours on it, each cycle closed and
+// no longer than Theorem 2 allows. They are data, not results: partial_cycles.cpp traces
+// and checks the cycles and schedules the taps on every run, and the routers measure the
+// steps.
 //
 // A pattern's rows 0 and 1 repeat: the links above row 0 are those below row 1, so two
 // more rows are a copy of rows 0 and 1 inserted after row 1 (each cycle grows by

@@ -1,0 +1,233 @@
+// Searches a pattern for sw/algorithms/odd_torus_patterns.cpp: two edge-disjoint partial
+// cycles on an R x C torus (R, C odd) such that every node is on a cycle or has two
+// free-link neighbours on it, each cycle at most as long as Theorem 2 allows, rows 0 and 1
+// repeatable (the links above row 0 equal those below row 1), and the taps schedulable
+// (tap_schedule.h) on R, R + 2, ..., R + 2 * EXTRA rows (EXTRA -1: rows 0 and 1 need not
+// repeat, the pattern serves R x C only). A SAT search (z3): the cycle
+// conditions are local, single cycles are enforced lazily (a cut per extra component),
+// and a pattern that fails on a grown torus (too long, or a node not fed) is blocked and
+// the search goes on.
+//
+//   tools/odd_torus_search ROWS COLS [EXTRA]   (built where libz3-dev is installed)
+//
+// Prints the catalogue entry, or "none" (exit 1) when there is no such pattern.
+#include <z3++.h>
+
+#include <cstdio>
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sw/algorithms/tap_schedule.h"
+
+namespace {
+
+using fixroute::partial_cycles::ring_demand;
+using fixroute::partial_cycles::schedule_taps;
+
+// cycle of each link (-1 free): right[r][c] from (r, c) to (r, c+1), down[r][c] to (r+1, c)
+struct Pattern {
+  int rows = 0, cols = 0;
+  std::vector<std::vector<int>> right, down;
+};
+
+// Rows 0 and 1 repeated k more times after row 1, as odd_torus_links does.
+Pattern grown(const Pattern& p, int k) {
+  Pattern g{p.rows + 2 * k, p.cols, {}, {}};
+  std::vector<int> order{0, 1};
+  for (int i = 0; i < k; ++i) order.insert(order.end(), {0, 1});
+  for (int r = 2; r < p.rows; ++r) order.push_back(r);
+  for (int r : order) {
+    g.right.push_back(p.right[static_cast<size_t>(r)]);
+    g.down.push_back(p.down[static_cast<size_t>(r)]);
+  }
+  return g;
+}
+
+// The longest cycle whose m/2 + 1 is within Theorem 2's count on an R x C torus.
+int longest_allowed(int rows, int cols) { return 2 * ((rows * cols + 2 * rows + 4) / 4) - 1; }
+
+// True when both cycles are single, within Theorem 2 (longest_allowed), and every
+// off-cycle node can be fed by m/2 + 1.
+bool feeds_everyone(const Pattern& p) {
+  const int n = p.rows * p.cols;
+  auto id = [&](int r, int c) { return (r + p.rows) % p.rows * p.cols + (c + p.cols) % p.cols; };
+  std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(n));  // (neighbour, cycle)
+  for (int r = 0; r < p.rows; ++r)
+    for (int c = 0; c < p.cols; ++c) {
+      for (auto [w, cyc] : {std::pair{id(r, c + 1), p.right[r][c]}, std::pair{id(r + 1, c), p.down[r][c]}}) {
+        adj[static_cast<size_t>(id(r, c))].push_back({w, cyc});
+        adj[static_cast<size_t>(w)].push_back({id(r, c), cyc});
+      }
+    }
+  std::vector<std::vector<int>> cycle(2), pos(2, std::vector<int>(static_cast<size_t>(n), -1));
+  for (int k = 0; k < 2; ++k) {
+    int start = 0, links = 0;
+    for (int v = n - 1; v >= 0; --v)
+      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
+        if (cyc == k) start = v, ++links;
+    for (int prev = -1, v = start; cycle[k].empty() || v != start;) {
+      pos[k][static_cast<size_t>(v)] = static_cast<int>(cycle[k].size());
+      cycle[k].push_back(v);
+      int next = -1;
+      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
+        if (cyc == k && w != prev && next < 0) next = w;
+      prev = v;
+      v = next;
+    }
+    if (2 * static_cast<int>(cycle[k].size()) != links) return false;  // more than one cycle
+    if (static_cast<int>(cycle[k].size()) > longest_allowed(p.rows, p.cols)) return false;
+  }
+  for (int v = 0; v < n; ++v)
+    for (int k = 0; k < 2; ++k) {
+      if (pos[k][static_cast<size_t>(v)] >= 0) continue;
+      std::vector<int> sup;
+      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
+        if (cyc < 0 && pos[k][static_cast<size_t>(w)] >= 0) sup.push_back(w);
+      if (sup.size() != 2) return false;
+      const int m = static_cast<int>(cycle[k].size());
+      std::vector<int> sources;  // a node on both cycles sends on cycle 0
+      for (int i = 0; i < m; ++i)
+        if ((pos[0][static_cast<size_t>(cycle[k][static_cast<size_t>(i)])] >= 0 ? 0 : 1) == k) sources.push_back(i);
+      bool fed = false;
+      for (int own = 0; own < 4 && !fed; ++own)
+        fed = schedule_taps(ring_demand(m, sources, {pos[k][static_cast<size_t>(sup[0])], pos[k][static_cast<size_t>(sup[1])]},
+                                        {(own & 1) != 0, (own & 2) != 0}, m / 2 + 1))
+                  .has_value();
+      if (!fed) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA]\n");
+    return 2;
+  }
+  const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
+  if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0) {
+    std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3\n");
+    return 2;
+  }
+  const int longest = longest_allowed(rows, cols);
+  z3::context ctx;
+  z3::solver s(ctx, "QF_LIA");  // one fixed engine: the default switches engines on a timer
+  auto var = [&](const std::string& name, int r, int c) {
+    return ctx.bool_const((name + std::to_string(r) + "_" + std::to_string(c)).c_str());
+  };
+  auto R = [&](int r) { return (r + rows) % rows; };
+  auto C = [&](int c) { return (c + cols) % cols; };
+  // right/down link of (r, c) on cycle k: on[k][0] right, on[k][1] down
+  std::vector<std::vector<std::vector<z3::expr>>> link(2, std::vector<std::vector<z3::expr>>(2));
+  std::vector<std::vector<z3::expr>> node_on(2);
+  for (int k = 0; k < 2; ++k)
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        link[k][0].push_back(var("r" + std::to_string(k) + "_", r, c));
+        link[k][1].push_back(var("d" + std::to_string(k) + "_", r, c));
+        node_on[k].push_back(var("on" + std::to_string(k) + "_", r, c));
+      }
+  auto at = [&](int r, int c) { return static_cast<size_t>(R(r) * cols + C(c)); };
+  auto one = [&](const z3::expr& e) { return z3::ite(e, ctx.int_val(1), ctx.int_val(0)); };
+  // the four links of (r, c): (kind, index of its owner, neighbour)
+  auto links_of = [&](int r, int c) {
+    return std::vector<std::pair<std::pair<int, size_t>, size_t>>{
+        {{0, at(r, c)}, at(r, c + 1)}, {{0, at(r, c - 1)}, at(r, c - 1)},
+        {{1, at(r, c)}, at(r + 1, c)}, {{1, at(r - 1, c)}, at(r - 1, c)}};
+  };
+  z3::expr length0 = ctx.int_val(0), length1 = ctx.int_val(0);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      for (int kind = 0; kind < 2; ++kind) s.add(!(link[0][kind][at(r, c)] && link[1][kind][at(r, c)]));
+      for (int k = 0; k < 2; ++k) {
+        z3::expr degree = ctx.int_val(0), fed = ctx.int_val(0);
+        for (const auto& [l, w] : links_of(r, c)) {
+          degree = degree + one(link[k][l.first][l.second]);
+          fed = fed + one(!link[0][l.first][l.second] && !link[1][l.first][l.second] && node_on[k][w]);
+        }
+        s.add(z3::ite(node_on[k][at(r, c)], degree == 2, degree == 0));
+        s.add(z3::implies(!node_on[k][at(r, c)], fed >= 2));
+      }
+      s.add(node_on[0][at(r, c)] || node_on[1][at(r, c)]);
+      length0 = length0 + one(node_on[0][at(r, c)]);
+      length1 = length1 + one(node_on[1][at(r, c)]);
+    }
+  s.add(length0 <= longest && length1 <= longest);
+  const bool repeats = extra >= 0;
+  for (int k = 0; k < 2 && repeats; ++k)
+    for (int c = 0; c < cols; ++c) s.add(link[k][1][at(rows - 1, c)] == link[k][1][at(1, c)]);  // rows 0, 1 repeat
+  s.add(node_on[0][0]);
+
+  while (s.check() == z3::sat) {
+    const z3::model model = s.get_model();
+    auto is = [&](const z3::expr& e) { return model.eval(e).is_true(); };
+    Pattern p{rows, cols, std::vector<std::vector<int>>(rows, std::vector<int>(cols)),
+              std::vector<std::vector<int>>(rows, std::vector<int>(cols))};
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        p.right[r][c] = is(link[0][0][at(r, c)]) ? 0 : is(link[1][0][at(r, c)]) ? 1 : -1;
+        p.down[r][c] = is(link[0][1][at(r, c)]) ? 0 : is(link[1][1][at(r, c)]) ? 1 : -1;
+      }
+    // One cycle each: where a cycle falls apart, at least one link leaving a component must
+    // join it when nodes on both sides are on that cycle.
+    bool single = true;
+    for (int k = 0; k < 2; ++k) {
+      std::vector<int> comp(static_cast<size_t>(rows * cols), -1);
+      int comps = 0;
+      for (size_t v0 = 0; v0 < comp.size(); ++v0) {
+        if (!is(node_on[k][v0]) || comp[v0] >= 0) continue;
+        std::vector<size_t> stack{v0};
+        comp[v0] = comps;
+        while (!stack.empty()) {
+          const size_t v = stack.back();
+          stack.pop_back();
+          for (const auto& [l, w] : links_of(static_cast<int>(v) / cols, static_cast<int>(v) % cols))
+            if (is(link[k][l.first][l.second]) && comp[w] < 0) comp[w] = comps, stack.push_back(w);
+        }
+        ++comps;
+      }
+      for (int part = 0; comps > 1 && part < comps; ++part) {
+        single = false;
+        z3::expr_vector clause(ctx);
+        size_t inside = 0, outside = 0;
+        for (size_t v = 0; v < comp.size(); ++v) {
+          if (comp[v] == part) inside = v;
+          if (comp[v] >= 0 && comp[v] != part) outside = v;
+          for (const auto& [l, w] : links_of(static_cast<int>(v) / cols, static_cast<int>(v) % cols))
+            if (comp[v] == part && comp[w] != part) clause.push_back(link[k][l.first][l.second]);
+        }
+        clause.push_back(!node_on[k][inside]);
+        clause.push_back(!node_on[k][outside]);
+        s.add(z3::mk_or(clause));
+      }
+    }
+    bool good = single;
+    for (int k = 0; good && k <= std::max(extra, 0); ++k) good = feeds_everyone(grown(p, k));
+    if (good) {
+      std::printf("{%d, %d, %s, {", rows, cols, repeats ? "true" : "false");
+      for (int r = 0; r < rows; ++r) {
+        std::printf("%s\"", r ? ", " : "");
+        for (int c = 0; c < cols; ++c) std::printf("%d", p.right[r][c] + 1);
+        std::printf(" ");
+        for (int c = 0; c < cols; ++c) std::printf("%d", p.down[r][c] + 1);
+        std::printf("\"");
+      }
+      std::printf("}},\n");
+      return 0;
+    }
+    if (single) {  // fails to feed on a grown torus: block exactly this pattern
+      z3::expr_vector clause(ctx);
+      for (int k = 0; k < 2; ++k)
+        for (int kind = 0; kind < 2; ++kind)
+          for (size_t i = 0; i < link[k][kind].size(); ++i)
+            clause.push_back(is(link[k][kind][i]) ? !link[k][kind][i] : link[k][kind][i]);
+      s.add(z3::mk_or(clause));
+    }
+  }
+  std::printf("none\n");
+  return 1;
+}
