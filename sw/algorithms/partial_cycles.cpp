@@ -85,6 +85,11 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
+// A 2D torus with both sizes odd: its cycles come from a searched pattern, not laps.
+bool both_sizes_odd_2d(const std::vector<int>& dims) {
+  return dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1;
+}
+
 // The order in which our sizes enter the construction, where another order than ours
 // is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
 // an even second size -- built transposed, the cycles running along the first size
@@ -96,7 +101,7 @@ std::vector<int> axis_order(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
   if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0) return {1, 0};
-  if (n.size() == 2 && n[0] % 2 == 1 && n[0] < n[1]) return {1, 0};
+  if (both_sizes_odd_2d(n) && n[0] < n[1]) return {1, 0};
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
   if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
@@ -157,7 +162,7 @@ std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
   if (!axis_order(t).empty()) return "";
   const std::vector<int>& dims = t.dims();
-  if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1)
+  if (both_sizes_odd_2d(dims))
     return odd_torus_links(dims[0], dims[1])
                ? ""
                : fmt::format("with both sizes odd needs a pattern of the catalogue (rows x columns: {}; 5+ means "
@@ -183,8 +188,11 @@ std::string shape_problem(const Topology& t) {
 Construction construct(const Topology& torus, Finish finish);
 
 // The step by which the taps must have fed a node off a cycle of m nodes: Theorems 2-4
-// count m/2 + 1 (formulas::gossip_partial_cycles_of_length); the spread is ceil((m-1)/2) = m/2.
-int feed_deadline(Finish finish, int m) { return finish == Finish::Theorem ? m / 2 + 1 : m / 2; }
+// count m/2 + 1; the spread is ceil((m-1)/2) = m/2.
+int feed_deadline(Finish finish, int m) {
+  return static_cast<int>(finish == Finish::Theorem ? formulas::gossip_partial_cycles_of_length(m)
+                                                    : formulas::gossip_partial_cycles_spread_of_length(m));
+}
 
 std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
 
@@ -274,7 +282,7 @@ Construction construct(const Topology& torus, Finish finish) {
   out.home_cycle.assign(static_cast<size_t>(n), -1);
   std::vector<std::vector<int>> position(static_cast<size_t>(d), std::vector<int>(static_cast<size_t>(n), -1));
   std::set<std::pair<int, int>> used;
-  const bool from_pattern = d == 2 && torus.dims()[0] % 2 == 1 && torus.dims()[1] % 2 == 1;
+  const bool from_pattern = both_sizes_odd_2d(torus.dims());
   out.name = from_pattern ? "searched-pattern-2d" : fmt::format("paper-laps-{}d", d);
   for (int c = 0; c < d; ++c) {
     std::vector<int> walk = from_pattern ? pattern_walk(torus, c) : lap_walk(torus, c);
@@ -412,13 +420,14 @@ std::vector<SweepCase> early_cases(int max_size) {
 // The length of the construction's longest cycle: the laps' m (formulas::partial_cycle_length
 // of P, d, the paper's n1 and n2 in the order the construction takes our sizes), or the
 // longer of a pattern's two cycles (2D, both sizes odd), counted from its links.
-int64_t cycle_length(const Topology& t) {
+// nullopt where there is no pattern (the algorithm does not run there).
+std::optional<int64_t> cycle_length(const Topology& t) {
   std::vector<int> dims = t.dims();
   const std::vector<int> order = axis_order(t);
   for (size_t k = 0; k < order.size(); ++k) dims[k] = t.dims()[static_cast<size_t>(order[k])];
-  if (dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1) {
+  if (both_sizes_odd_2d(dims)) {
     const std::optional<LinkCycles> links = odd_torus_links(dims[0], dims[1]);
-    if (!links) return 0;  // unsupported: no formula asked for
+    if (!links) return std::nullopt;
     std::array<int64_t, 2> length{0, 0};
     for (const std::vector<int>* kind : {&links->right, &links->down})
       for (int c : *kind)
@@ -427,6 +436,15 @@ int64_t cycle_length(const Topology& t) {
   }
   return formulas::partial_cycle_length(t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(),
                                         dims.size() >= 2 ? dims[dims.size() - 2] : 1);
+}
+
+// The construction's count on `t`: m/2 + 1 (`Finish::Theorem`) or the spread, nullopt
+// where it does not run.
+std::optional<int64_t> construction_count(const Topology& t, Finish finish) {
+  const std::optional<int64_t> m = cycle_length(t);
+  if (!m) return std::nullopt;
+  return finish == Finish::Theorem ? formulas::gossip_partial_cycles_of_length(*m)
+                                   : formulas::gossip_partial_cycles_spread_of_length(*m);
 }
 
 // The paper's algorithm: a node off a cycle gets its last packet one step after the
@@ -439,7 +457,7 @@ AlgorithmRegistrar partial_cycles_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Theorem); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      return formulas::gossip_partial_cycles_of_length(cycle_length(t));
+      return construction_count(t, Finish::Theorem);
     },
     [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
     partial_cycle_cases, 1,
@@ -458,15 +476,13 @@ AlgorithmRegistrar partial_cycles_early_registrar({
     [](const Topology& t) { return unsupported(t, Finish::Spread); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
-      return formulas::gossip_partial_cycles_spread_of_length(cycle_length(t));
+      return construction_count(t, Finish::Spread);
     },
     [](const Topology& t) {
       return partial_cycle_tables(t, Finish::Spread, "partial-cycles-early");
     },
     early_cases, 1,
-    [](const Topology& t) -> std::optional<int64_t> {
-      return formulas::gossip_partial_cycles_of_length(cycle_length(t));
-    }});
+    [](const Topology& t) { return construction_count(t, Finish::Theorem); }});
 
 }  // namespace
 }  // namespace fixroute::partial_cycles
