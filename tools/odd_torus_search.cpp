@@ -8,7 +8,12 @@
 // and a pattern that fails on a grown torus (too long, or a node not fed) is blocked and
 // the search goes on.
 //
-//   tools/odd_torus_search ROWS COLS [EXTRA]   (built where libz3-dev is installed)
+//   build/odd_torus_search ROWS COLS [EXTRA [laps]]
+//
+// With `laps`, rows 0 and 1 are fixed as two laps of the paper's construction with their
+// zigzags at columns 0 and 3 (row 0 on cycle 0 from column 0 to 3, on cycle 1 from 3 round
+// to 0; row 1 the other way round): the search is then left only the rows between, which
+// makes 11 and 13 columns a matter of seconds.
 //
 // Prints the catalogue entry, or "none" (exit 1) when there is no such pattern.
 #include <z3++.h>
@@ -104,13 +109,15 @@ bool feeds_everyone(const Pattern& p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA]\n");
+  if (argc < 3 || (argc > 4 && std::string(argv[4]) != "laps") || argc > 5) {
+    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA [laps]]\n");
     return 2;
   }
   const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
-  if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0) {
-    std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3\n");
+  const bool laps = argc > 4;
+  if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
+    std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3 (with laps: COLS at least 5, "
+                         "EXTRA at least 0)\n");
     return 2;
   }
   const int longest = longest_allowed(rows, cols);
@@ -161,6 +168,17 @@ int main(int argc, char** argv) {
   for (int k = 0; k < 2 && repeats; ++k)
     for (int c = 0; c < cols; ++c) s.add(link[k][1][at(rows - 1, c)] == link[k][1][at(1, c)]);  // rows 0, 1 repeat
   s.add(node_on[0][0]);
+  constexpr int kZigzagColumn = 3;  // the second zigzag column of the laps (the first is 0)
+  for (int c = 0; laps && c < cols; ++c) {
+    const int row0_cycle = c < kZigzagColumn ? 0 : 1;  // of the link to the right
+    s.add(link[row0_cycle][0][at(0, c)] && link[1 - row0_cycle][0][at(1, c)]);
+    for (int k = 0; k < 2; ++k) {  // downwards: row 0 turns cycle 1 down at column 0, cycle 0 at column 3
+      const int row0_down = c == 0 ? 1 : c == kZigzagColumn ? 0 : -1;
+      const int row1_down = row0_down < 0 ? -1 : 1 - row0_down;
+      s.add(link[k][1][at(0, c)] == ctx.bool_val(row0_down == k));
+      s.add(link[k][1][at(1, c)] == ctx.bool_val(row1_down == k));
+    }
+  }
 
   while (s.check() == z3::sat) {
     const z3::model model = s.get_model();

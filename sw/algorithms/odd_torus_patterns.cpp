@@ -1,5 +1,5 @@
-// The catalogue of partial-cycle patterns for 2D tori with both sizes odd. See
-// odd_torus_patterns.h.
+// Partial-cycle patterns for 2D tori with both sizes odd: a catalogue for 3 and 5
+// columns, the staircase for 7 and more. See odd_torus_patterns.h.
 #include "odd_torus_patterns.h"
 
 #include <fmt/format.h>
@@ -18,21 +18,50 @@ struct Pattern {
   std::vector<std::string> lines;
 };
 
+// Small sizes, as tools/odd_torus_search prints them (3 3 -1, 5 3 6, 5 5 5).
 const std::vector<Pattern>& catalogue() {
   static const std::vector<Pattern> patterns{
-      // tools/odd_torus_search 3 3 -1, 5 3 6, 5 5 5, 7 7 4, 9 9 2
       {3, 3, false, {"121 012", "012 201", "200 021"}},
       {5, 3, true, {"211 120", "122 210", "010 201", "221 102", "102 210"}},
       {5, 5, true, {"11222 20100", "22111 10200", "10220 01002", "21102 02010", "02011 10200"}},
-      {7, 7, true,
-       {"1221111 0201000", "2112222 0102000", "1020111 0020100", "2211022 0010020", "1122201 0020001",
-        "2211110 2010000", "0102222 0102000"}},
-      {9, 9, true,
-       {"111222222 200100000", "222111111 100200000", "111222220 000100002", "222111102 000200010",
-        "111222011 000100200", "222110222 000201000", "110201111 001020000", "201122222 020010000",
-        "022011111 100200000"}},
   };
   return patterns;
+}
+
+constexpr int kStaircaseFrom = 7;  // the smallest C the staircase takes (its end cap is 6 columns wide)
+
+// The staircase for C x C, C odd >= 7 (read off the search's 15 x 15 pattern,
+// `odd_torus_search 15 15 1 laps`, and checked on every odd C up to 25 and grown rows).
+// Row r takes cycle X = r mod 2 ('1' + X) and Y the other.
+//  - rows 0, 1: two laps of the paper's construction, zigzags at columns 0 and 3: X on
+//    the links 0..2, Y on 3..C-1; Y turns down at column 0, X at column 3;
+//  - rows 2 .. C-4: X on links 0..2, Y on 3..C-r, the link C+1-r free, X on C+2-r..C-1;
+//    X turns down at column 3, Y at column C+1-r: the free link steps one column left per
+//    row, which is how the odd number of rows is absorbed;
+//  - rows C-3 .. C-1: an end cap of six columns that brings the step back to column 0 and
+//    leaves row C-1 turning down as row 1 does (so rows 0, 1 repeat).
+std::vector<std::string> staircase(int cols) {
+  std::vector<std::string> lines;
+  auto row = [&](int r, const std::string& head, char rest, std::vector<std::pair<int, char>> downs) {
+    const char x = r % 2 == 0 ? '1' : '2', y = r % 2 == 0 ? '2' : '1';
+    auto cycle = [&](char c) { return c == 'X' ? x : c == 'Y' ? y : c; };
+    std::string right;
+    for (char c : head) right += cycle(c);
+    right += std::string(static_cast<size_t>(cols) - head.size(), cycle(rest));
+    std::string down(static_cast<size_t>(cols), '0');
+    for (const auto& [col, c] : downs) down[static_cast<size_t>(col)] = cycle(c);
+    lines.push_back(right + " " + down);
+  };
+  row(0, "XXX", 'Y', {{0, 'Y'}, {3, 'X'}});
+  row(1, "XXX", 'Y', {{0, 'Y'}, {3, 'X'}});
+  for (int r = 2; r <= cols - 4; ++r) {
+    const int free_link = cols + 1 - r;
+    row(r, "XXX" + std::string(static_cast<size_t>(free_link - 3), 'Y') + "0", 'X', {{3, 'X'}, {free_link, 'Y'}});
+  }
+  row(cols - 3, "XX0YY", 'X', {{2, 'X'}, {5, 'Y'}});
+  row(cols - 2, "X0YY0", 'X', {{1, 'X'}, {4, 'Y'}});
+  row(cols - 1, "0YY0", 'X', {{0, 'X'}, {3, 'Y'}});
+  return lines;
 }
 
 int cycle_of(char digit) { return digit - '0' - 1; }
@@ -40,12 +69,14 @@ int cycle_of(char digit) { return digit - '0' - 1; }
 }  // namespace
 
 std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
-  const Pattern* best = nullptr;
-  for (const Pattern& p : catalogue()) {
-    const bool fits = p.cols == cols && (rows == p.rows || (p.repeats && rows > p.rows && (rows - p.rows) % 2 == 0));
-    if (fits && (!best || p.rows > best->rows)) best = &p;
+  std::optional<Pattern> best;
+  if (cols >= kStaircaseFrom && cols % 2 == 1) {
+    best = Pattern{cols, cols, true, staircase(cols)};
+  } else {
+    for (const Pattern& p : catalogue())
+      if (p.cols == cols && rows >= p.rows && (!best || p.rows > best->rows) && (p.repeats || rows == p.rows)) best = p;
   }
-  if (!best) return std::nullopt;
+  if (!best || rows < best->rows || (rows - best->rows) % 2 != 0) return std::nullopt;
   // Rows 0, 1, then (rows - base) / 2 copies of rows 0 and 1, then the rest.
   std::vector<const std::string*> order{&best->lines[0], &best->lines[1]};
   for (int k = 0; k < (rows - best->rows) / 2; ++k) {
@@ -65,6 +96,7 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
 std::string odd_torus_catalogue() {
   std::vector<std::string> sizes;
   for (const Pattern& p : catalogue()) sizes.push_back(fmt::format("{}{}x{}", p.rows, p.repeats ? "+" : "", p.cols));
+  sizes.push_back(fmt::format("C+xC for odd C >= {} (the staircase)", kStaircaseFrom));
   return fmt::format("{}", fmt::join(sizes, ", "));
 }
 

@@ -5,15 +5,17 @@
 // needs two neighbours on it across free links, and with an odd number of rows every
 // column breaks the rows' alternation somewhere, so the break must wind round the whole
 // torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
-// search, 2026-11-23). These patterns were found by a search, tools/odd_torus_search (z3):
+// search, 2026-11-23). The patterns come from a search, tools/odd_torus_search (z3):
 // every node on a cycle or fed by two free-link neighbours on it, each cycle closed and
-// no longer than Theorem 2 allows. They are data, not results: partial_cycles.cpp traces
-// and checks the cycles and schedules the taps on every run, and the routers measure the
-// steps.
+// no longer than Theorem 2 allows. For 3 and 5 columns they are a catalogue of its output;
+// for every odd C >= 7 a construction read off its 15 x 15 pattern, the staircase (the
+// .cpp). They are data, not results: partial_cycles.cpp traces and checks the cycles and
+// schedules the taps on every run, and the routers measure the steps.
 //
 // A pattern's rows 0 and 1 repeat: the links above row 0 are those below row 1, so two
 // more rows are a copy of rows 0 and 1 inserted after row 1 (each cycle grows by
-// C + 2 nodes, as a lap of the paper's construction does).
+// C + 2 nodes, as a lap of the paper's construction does). With the smaller size as
+// columns this covers every 2D torus with both sizes odd.
 #pragma once
 #include <optional>
 #include <string>
@@ -27,11 +29,11 @@ struct LinkCycles {
   std::vector<int> right, down;
 };
 
-// The pattern for C columns extended to R rows, or nullopt when the catalogue has none
-// (C not in it, or R below its base rows).
+// The pattern for C columns extended to R rows (R, C odd), or nullopt when there is none
+// (R < C, or C and R of other parities).
 std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
-// For messages: the sizes the catalogue covers, e.g. "3x3, 5+x3, 5+x5, 7+x7".
+// For messages: the sizes covered, e.g. "3x3, 5+x3, 5+x5, C+xC for odd C >= 7".
 std::string odd_torus_catalogue();
 
 }  // namespace fixroute::partial_cycles
