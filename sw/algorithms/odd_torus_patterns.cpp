@@ -2,9 +2,6 @@
 // columns, the staircase for 7 and more. See odd_torus_patterns.h.
 #include "odd_torus_patterns.h"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 namespace fixroute::partial_cycles {
 
 namespace {
@@ -91,13 +88,6 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
       out.down.push_back(cycle_of((*line)[static_cast<size_t>(cols + 1 + c)]));
     }
   return out;
-}
-
-std::string odd_torus_catalogue() {
-  std::vector<std::string> sizes;
-  for (const Pattern& p : catalogue()) sizes.push_back(fmt::format("{}{}x{}", p.rows, p.repeats ? "+" : "", p.cols));
-  sizes.push_back(fmt::format("C+xC for odd C >= {} (the staircase)", kStaircaseFrom));
-  return fmt::format("{}", fmt::join(sizes, ", "));
 }
 
 }  // namespace fixroute::partial_cycles

@@ -33,7 +33,4 @@ struct LinkCycles {
 // (R < C, or C and R of other parities).
 std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
-// For messages: the sizes covered, e.g. "3x3, 5+x3, 5+x5, C+xC for odd C >= 7".
-std::string odd_torus_catalogue();
-
 }  // namespace fixroute::partial_cycles

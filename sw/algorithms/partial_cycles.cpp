@@ -125,7 +125,9 @@ struct NotApplicable {
 // walk from its lowest node. Checked: the walk takes every link of the cycle (one cycle).
 std::vector<int> pattern_walk(const Topology& torus, int c) {
   const int rows = torus.dims()[0], cols = torus.dims()[1];
-  const LinkCycles links = *odd_torus_links(rows, cols);
+  const std::optional<LinkCycles> pattern = odd_torus_links(rows, cols);
+  if (!pattern) fail(fmt::format("has no pattern for {} rows and {} columns", rows, cols));
+  const LinkCycles& links = *pattern;
   std::vector<std::vector<int>> next(static_cast<size_t>(rows * cols));  // cycle-c neighbours
   int count = 0;
   for (int v = 0; v < rows * cols; ++v) {
@@ -162,12 +164,7 @@ std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
   if (!axis_order(t).empty()) return "";
   const std::vector<int>& dims = t.dims();
-  if (both_sizes_odd_2d(dims))
-    return odd_torus_links(dims[0], dims[1])
-               ? ""
-               : fmt::format("with both sizes odd needs a pattern of the catalogue (rows x columns: {}; 5+ means "
-                             "5, 7, 9, ...), the smaller size as columns",
-                             odd_torus_catalogue());
+  if (both_sizes_odd_2d(dims)) return "";  // a pattern for every such size, rows >= columns (axis_order)
   const int d = static_cast<int>(dims.size());
   for (int k = 0; k + 1 < d; ++k)
     if (dims[static_cast<size_t>(k)] % d != 0)
