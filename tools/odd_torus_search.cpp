@@ -1,12 +1,12 @@
 // Searches a pattern for sw/algorithms/odd_torus_patterns.cpp: two edge-disjoint partial
 // cycles on an R x C torus (R, C odd) such that every node is on a cycle or has two
 // free-link neighbours on it, each cycle at most as long as Theorem 2 allows, rows 0 and 1
-// repeatable (the links above row 0 equal those below row 1), and the taps schedulable
-// (tap_schedule.h) on R, R + 2, ..., R + 2 * EXTRA rows (EXTRA -1: rows 0 and 1 need not
-// repeat, the pattern serves R x C only). A SAT search (z3): the cycle
-// conditions are local, single cycles are enforced lazily (a cut per extra component),
-// and a pattern that fails on a grown torus (too long, or a node not fed) is blocked and
-// the search goes on.
+// repeatable (the links above row 0 equal those below row 1), and accepted by
+// partial_cycles::build_from_links -- the checks and tap scheduling of every run -- on R,
+// R + 2, ..., R + 2 * EXTRA rows (EXTRA -1: rows 0 and 1 need not repeat, the pattern
+// serves R x C only). A SAT search (z3): the cycle conditions are local, single cycles
+// are enforced lazily (a cut per extra component), and a pattern that fails on a grown
+// torus (too long, or a node not fed) is blocked and the search goes on.
 //
 //   build/odd_torus_search ROWS COLS [EXTRA [laps]]
 //
@@ -25,85 +25,34 @@
 #include <string>
 #include <vector>
 
-#include "sw/algorithms/tap_schedule.h"
+#include "sw/algorithms/partial_cycles.h"
+#include "sw/errors.h"
+#include "sw/formulas.h"
+#include "sw/topology.h"
 
 namespace {
 
-using fixroute::partial_cycles::ring_demand;
-using fixroute::partial_cycles::schedule_taps;
-
-// cycle of each link (-1 free): right[r][c] from (r, c) to (r, c+1), down[r][c] to (r+1, c)
-struct Pattern {
-  int rows = 0, cols = 0;
-  std::vector<std::vector<int>> right, down;
-};
-
-// Rows 0 and 1 repeated k more times after row 1, as odd_torus_links does.
-Pattern grown(const Pattern& p, int k) {
-  Pattern g{p.rows + 2 * k, p.cols, {}, {}};
-  std::vector<int> order{0, 1};
-  for (int i = 0; i < k; ++i) order.insert(order.end(), {0, 1});
-  for (int r = 2; r < p.rows; ++r) order.push_back(r);
-  for (int r : order) {
-    g.right.push_back(p.right[static_cast<size_t>(r)]);
-    g.down.push_back(p.down[static_cast<size_t>(r)]);
-  }
-  return g;
-}
+using fixroute::InputError;
+using fixroute::Topology;
+using fixroute::partial_cycles::LinkCycles;
 
 // The longest cycle whose m/2 + 1 is within Theorem 2's count on an R x C torus.
-int longest_allowed(int rows, int cols) { return 2 * ((rows * cols + 2 * rows + 4) / 4) - 1; }
+int longest_allowed(int rows, int cols) {
+  return 2 * static_cast<int>(fixroute::formulas::gossip_partial_cycles_theorem(rows * cols, 2, cols)) - 1;
+}
 
-// True when both cycles are single, within Theorem 2 (longest_allowed), and every
-// off-cycle node can be fed by m/2 + 1.
-bool feeds_everyone(const Pattern& p) {
-  const int n = p.rows * p.cols;
-  auto id = [&](int r, int c) { return (r + p.rows) % p.rows * p.cols + (c + p.cols) % p.cols; };
-  std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(n));  // (neighbour, cycle)
-  for (int r = 0; r < p.rows; ++r)
-    for (int c = 0; c < p.cols; ++c) {
-      for (auto [w, cyc] : {std::pair{id(r, c + 1), p.right[r][c]}, std::pair{id(r + 1, c), p.down[r][c]}}) {
-        adj[static_cast<size_t>(id(r, c))].push_back({w, cyc});
-        adj[static_cast<size_t>(w)].push_back({id(r, c), cyc});
-      }
-    }
-  std::vector<std::vector<int>> cycle(2), pos(2, std::vector<int>(static_cast<size_t>(n), -1));
-  for (int k = 0; k < 2; ++k) {
-    int start = 0, links = 0;
-    for (int v = n - 1; v >= 0; --v)
-      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
-        if (cyc == k) start = v, ++links;
-    for (int prev = -1, v = start; cycle[k].empty() || v != start;) {
-      pos[k][static_cast<size_t>(v)] = static_cast<int>(cycle[k].size());
-      cycle[k].push_back(v);
-      int next = -1;
-      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
-        if (cyc == k && w != prev && next < 0) next = w;
-      prev = v;
-      v = next;
-    }
-    if (2 * static_cast<int>(cycle[k].size()) != links) return false;  // more than one cycle
-    if (static_cast<int>(cycle[k].size()) > longest_allowed(p.rows, p.cols)) return false;
+// True when partial-cycles accepts the pattern on this torus (single disjoint cycles,
+// every node fed, taps schedulable by m/2 + 1) and its cycles are within Theorem 2.
+bool feeds_everyone(const LinkCycles& links, int rows, int cols) {
+  try {
+    const auto k = fixroute::partial_cycles::build_from_links(
+        Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols)), links);
+    for (const std::vector<int>& cycle : k.cycles)
+      if (static_cast<int>(cycle.size()) > longest_allowed(rows, cols)) return false;
+    return true;
+  } catch (const InputError&) {
+    return false;
   }
-  for (int v = 0; v < n; ++v)
-    for (int k = 0; k < 2; ++k) {
-      if (pos[k][static_cast<size_t>(v)] >= 0) continue;
-      std::vector<int> sup;
-      for (auto [w, cyc] : adj[static_cast<size_t>(v)])
-        if (cyc < 0 && pos[k][static_cast<size_t>(w)] >= 0) sup.push_back(w);
-      if (sup.size() != 2) return false;
-      const int m = static_cast<int>(cycle[k].size());
-      std::vector<int> sources;  // a node on both cycles sends on cycle 0
-      for (int i = 0; i < m; ++i)
-        if ((pos[0][static_cast<size_t>(cycle[k][static_cast<size_t>(i)])] >= 0 ? 0 : 1) == k) sources.push_back(i);
-      bool fed = false;
-      for (int own = 0; own < 4 && !fed; ++own)
-        fed = schedule_taps(ring_demand(m, sources, {pos[k][static_cast<size_t>(sup[0])], pos[k][static_cast<size_t>(sup[1])]},
-                                        {(own & 1) != 0, (own & 2) != 0}, m / 2 + 1))
-                  .has_value();
-      if (!fed) return false;
-    }
-  return true;
 }
 
 }  // namespace
@@ -183,13 +132,11 @@ int main(int argc, char** argv) {
   while (s.check() == z3::sat) {
     const z3::model model = s.get_model();
     auto is = [&](const z3::expr& e) { return model.eval(e).is_true(); };
-    Pattern p{rows, cols, std::vector<std::vector<int>>(rows, std::vector<int>(cols)),
-              std::vector<std::vector<int>>(rows, std::vector<int>(cols))};
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) {
-        p.right[r][c] = is(link[0][0][at(r, c)]) ? 0 : is(link[1][0][at(r, c)]) ? 1 : -1;
-        p.down[r][c] = is(link[0][1][at(r, c)]) ? 0 : is(link[1][1][at(r, c)]) ? 1 : -1;
-      }
+    LinkCycles p;
+    for (size_t v = 0; v < static_cast<size_t>(rows * cols); ++v) {
+      p.right.push_back(is(link[0][0][v]) ? 0 : is(link[1][0][v]) ? 1 : -1);
+      p.down.push_back(is(link[0][1][v]) ? 0 : is(link[1][1][v]) ? 1 : -1);
+    }
     // One cycle each: where a cycle falls apart, at least one link leaving a component must
     // join it when nodes on both sides are on that cycle.
     bool single = true;
@@ -224,14 +171,15 @@ int main(int argc, char** argv) {
       }
     }
     bool good = single;
-    for (int k = 0; good && k <= std::max(extra, 0); ++k) good = feeds_everyone(grown(p, k));
+    for (int k = 0; good && k <= std::max(extra, 0); ++k)
+      good = feeds_everyone(fixroute::partial_cycles::with_rows_repeated(p, cols, k), rows + 2 * k, cols);
     if (good) {
       std::printf("{%d, %d, %s, {", rows, cols, repeats ? "true" : "false");
       for (int r = 0; r < rows; ++r) {
         std::printf("%s\"", r ? ", " : "");
-        for (int c = 0; c < cols; ++c) std::printf("%d", p.right[r][c] + 1);
+        for (int c = 0; c < cols; ++c) std::printf("%d", p.right[static_cast<size_t>(r * cols + c)] + 1);
         std::printf(" ");
-        for (int c = 0; c < cols; ++c) std::printf("%d", p.down[r][c] + 1);
+        for (int c = 0; c < cols; ++c) std::printf("%d", p.down[static_cast<size_t>(r * cols + c)] + 1);
         std::printf("\"");
       }
       std::printf("}},\n");

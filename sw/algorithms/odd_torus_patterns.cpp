@@ -2,6 +2,8 @@
 // columns, the staircase for 7 and more. See odd_torus_patterns.h.
 #include "odd_torus_patterns.h"
 
+#include <cstddef>
+
 namespace fixroute::partial_cycles {
 
 namespace {
@@ -74,19 +76,27 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
       if (p.cols == cols && rows >= p.rows && (!best || p.rows > best->rows) && (p.repeats || rows == p.rows)) best = p;
   }
   if (!best || rows < best->rows || (rows - best->rows) % 2 != 0) return std::nullopt;
-  // Rows 0, 1, then (rows - base) / 2 copies of rows 0 and 1, then the rest.
-  std::vector<const std::string*> order{&best->lines[0], &best->lines[1]};
-  for (int k = 0; k < (rows - best->rows) / 2; ++k) {
-    order.push_back(&best->lines[0]);
-    order.push_back(&best->lines[1]);
-  }
-  for (size_t r = 2; r < best->lines.size(); ++r) order.push_back(&best->lines[r]);
-  LinkCycles out;
-  for (const std::string* line : order)
+  LinkCycles base;
+  for (const std::string& line : best->lines)
     for (int c = 0; c < cols; ++c) {
-      out.right.push_back(cycle_of((*line)[static_cast<size_t>(c)]));
-      out.down.push_back(cycle_of((*line)[static_cast<size_t>(cols + 1 + c)]));
+      base.right.push_back(cycle_of(line[static_cast<size_t>(c)]));
+      base.down.push_back(cycle_of(line[static_cast<size_t>(cols + 1 + c)]));
     }
+  return with_rows_repeated(base, cols, (rows - best->rows) / 2);
+}
+
+LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs) {
+  const size_t width = static_cast<size_t>(cols), rows = pattern.right.size() / width;
+  std::vector<size_t> order{0, 1};  // rows 0, 1, then `pairs` copies of rows 0 and 1, then the rest
+  for (int k = 0; k < pairs; ++k) order.insert(order.end(), {0, 1});
+  for (size_t r = 2; r < rows; ++r) order.push_back(r);
+  LinkCycles out;
+  for (size_t r : order) {
+    out.right.insert(out.right.end(), pattern.right.begin() + static_cast<std::ptrdiff_t>(r * width),
+                     pattern.right.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+    out.down.insert(out.down.end(), pattern.down.begin() + static_cast<std::ptrdiff_t>(r * width),
+                    pattern.down.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+  }
   return out;
 }
 

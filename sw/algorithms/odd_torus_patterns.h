@@ -33,4 +33,7 @@ struct LinkCycles {
 // (R < C, or C and R of other parities).
 std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
+// `pattern` (C columns) with rows 0 and 1 repeated `pairs` more times after row 1.
+LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs);
+
 }  // namespace fixroute::partial_cycles

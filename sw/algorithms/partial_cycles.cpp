@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <utility>
@@ -121,13 +122,10 @@ struct NotApplicable {
 };
 [[noreturn]] void fail(const std::string& why) { throw NotApplicable{why}; }
 
-// The links of cycle c in the pattern for this R x C torus (odd_torus_patterns.h), as a
+// The links of cycle c in a pattern for this R x C torus (odd_torus_patterns.h), as a
 // walk from its lowest node. Checked: the walk takes every link of the cycle (one cycle).
-std::vector<int> pattern_walk(const Topology& torus, int c) {
+std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, int c) {
   const int rows = torus.dims()[0], cols = torus.dims()[1];
-  const std::optional<LinkCycles> pattern = odd_torus_links(rows, cols);
-  if (!pattern) fail(fmt::format("has no pattern for {} rows and {} columns", rows, cols));
-  const LinkCycles& links = *pattern;
   std::vector<std::vector<int>> next(static_cast<size_t>(rows * cols));  // cycle-c neighbours
   int count = 0;
   for (int v = 0; v < rows * cols; ++v) {
@@ -183,6 +181,9 @@ std::string shape_problem(const Topology& t) {
 }
 
 Construction construct(const Topology& torus, Finish finish);
+Construction from_pattern(const Topology& torus, const LinkCycles& links, Finish finish);
+Construction checked_and_fed(const Topology& torus, const std::function<std::vector<int>(int)>& walk_of,
+                             const std::string& name, Finish finish);
 
 // The step by which the taps must have fed a node off a cycle of m nodes: Theorems 2-4
 // count m/2 + 1; the spread is ceil((m-1)/2) = m/2.
@@ -251,6 +252,16 @@ Construction build(const Topology& torus, Finish finish) {
   }
 }
 
+Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish) {
+  if (torus.kind() != TopologyKind::Torus || torus.dims().size() != 2)
+    throw InputError(fmt::format("a link pattern needs a 2D torus, not {}", torus.spec()));
+  try {
+    return from_pattern(torus, links, finish);
+  } catch (const NotApplicable& e) {
+    throw InputError(fmt::format("pattern on {}: {}", torus.spec(), e.why));
+  }
+}
+
 namespace {
 
 Construction construct(const Topology& torus, Finish finish) {
@@ -273,16 +284,33 @@ Construction construct(const Topology& torus, Finish finish) {
     return k;
   }
   if (std::string why = shape_problem(torus); !why.empty()) fail(why);
+  if (both_sizes_odd_2d(torus.dims())) {
+    const std::optional<LinkCycles> pattern = odd_torus_links(torus.dims()[0], torus.dims()[1]);
+    if (!pattern) fail(fmt::format("has no pattern for {} rows and {} columns", torus.dims()[0], torus.dims()[1]));
+    return from_pattern(torus, *pattern, finish);
+  }
+  return checked_and_fed(
+      torus, [&](int c) { return lap_walk(torus, c); }, fmt::format("paper-laps-{}d", torus.dims().size()), finish);
+}
+
+Construction from_pattern(const Topology& torus, const LinkCycles& links, Finish finish) {
+  return checked_and_fed(
+      torus, [&](int c) { return pattern_walk(torus, links, c); }, "searched-pattern-2d", finish);
+}
+
+// The d cycles walked by `walk_of` (closed walks), checked, and the taps that feed the
+// nodes off each one.
+Construction checked_and_fed(const Topology& torus, const std::function<std::vector<int>(int)>& walk_of,
+                             const std::string& name, Finish finish) {
   const int d = static_cast<int>(torus.dims().size());
   const int n = torus.num_nodes();
   Construction out;
+  out.name = name;
   out.home_cycle.assign(static_cast<size_t>(n), -1);
   std::vector<std::vector<int>> position(static_cast<size_t>(d), std::vector<int>(static_cast<size_t>(n), -1));
   std::set<std::pair<int, int>> used;
-  const bool from_pattern = both_sizes_odd_2d(torus.dims());
-  out.name = from_pattern ? "searched-pattern-2d" : fmt::format("paper-laps-{}d", d);
   for (int c = 0; c < d; ++c) {
-    std::vector<int> walk = from_pattern ? pattern_walk(torus, c) : lap_walk(torus, c);
+    std::vector<int> walk = walk_of(c);
     if (walk.back() != walk.front()) fail(fmt::format("cycle {} does not close", c));
     walk.pop_back();
     for (size_t i = 0; i < walk.size(); ++i) {

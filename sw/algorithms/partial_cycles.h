@@ -21,6 +21,7 @@
 
 #include "../tables.h"
 #include "../topology.h"
+#include "odd_torus_patterns.h"
 
 namespace fixroute::partial_cycles {
 
@@ -65,5 +66,10 @@ std::string unsupported(const Topology& torus, Finish finish = Finish::Theorem);
 // free links to it; and the switch steps that give every node each packet exactly once
 // by the deadline of `finish`. Throws InputError where a check fails.
 Construction build(const Topology& torus, Finish finish = Finish::Theorem);
+
+// The same checks and taps for the two cycles of a link pattern on a 2D torus
+// (odd_torus_patterns.h), as tools/odd_torus_search tries them. Throws InputError where
+// a check fails or no taps feed a node.
+Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish = Finish::Theorem);
 
 }  // namespace fixroute::partial_cycles
