@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "sw/algorithms/hamiltonian_two_paper.h"
+#include "sw/algorithms/odd_torus_patterns.h"
+#include "sw/algorithms/partial_cycles.h"
 #include "sw/algorithms/registry.h"
 #include "sw/algorithms/torus_cycles.h"
 #include "sw/draw.h"
@@ -111,20 +114,12 @@ TEST(HamiltonianTwo, IssueTargets) {
 
 // Section 2 as the paper builds it (`hamiltonian-2-paper`): the column-parity cycles on
 // even sizes; with one size odd, partial cycles whose off-cycle nodes are fed by switching
-// taps, and Theorem 1's ceil(n1*n2/2) exactly.
+// taps; with both odd, the same scheme on a searched pattern's cycles; Theorem 1's
+// ceil(n1*n2/2) exactly on every size.
 class HamiltonianTwoPaper : public ::testing::TestWithParam<std::string> {};
 TEST_P(HamiltonianTwoPaper, TheoremOneExactly) {
   Topology t = Topology::parse(GetParam());
   const int64_t p = t.num_nodes(), a = t.dims()[0], b = t.dims()[1];
-  if (a % 2 == 1 && b % 2 == 1) {
-    try {
-      run(GetParam(), "ref", "hamiltonian-2-paper");
-      ADD_FAILURE() << "both sizes odd: section 2 does not say how";
-    } catch (const std::exception& e) {
-      EXPECT_THAT(e.what(), HasSubstr("needs a size even"));
-    }
-    return;
-  }
   RunResult r = run(GetParam(), "ref", "hamiltonian-2-paper");
   EXPECT_TRUE(r.ok()) << summary(r);
   EXPECT_EQ(r.score.deliveries, 2 * p * (p - 1));
@@ -133,8 +128,11 @@ TEST_P(HamiltonianTwoPaper, TheoremOneExactly) {
     EXPECT_EQ(r.construction, "paper-zigzag");
     EXPECT_EQ(r.engine_result.max_queue, 1);
   } else {
-    EXPECT_EQ(r.construction, "paper-partial");
+    EXPECT_EQ(r.construction, a % 2 == 1 && b % 2 == 1 ? "searched-pattern-2d" : "paper-partial");
     EXPECT_EQ(r.engine_result.max_queue, 2) << "an off-cycle node's second packet waits a step";
+  }
+  if (a % 2 == 1 && b % 2 == 1) {
+    EXPECT_EQ(r.steps(), r.bounds.best() + 1) << "P odd: Theorem 1 is the bound + 1";
   }
 }
 INSTANTIATE_TEST_SUITE_P(Tori3to16, HamiltonianTwoPaper, ::testing::ValuesIn(tori(3, 16)), spec_name);
@@ -163,6 +161,75 @@ TEST(HamiltonianTwoPaper, OffCycleNodesAreFedByTheirVerticalNeighbours) {
   EXPECT_EQ(r.formula, 21);
   EXPECT_EQ(r.bounds.best(), 21);
   EXPECT_TRUE(r.ok()) << summary(r);
+}
+
+// Both sizes odd: the two-packet patterns (odd_torus_patterns.h) grow to every size, each
+// cycle through all nodes but two; four nodes are off a cycle, each fed by its two
+// free-link neighbours (eight taps on every size).
+TEST(HamiltonianTwoPaper, BothOddPatternsMissTwoNodesPerCycle) {
+  for (int rows = 3; rows <= 15; rows += 2)
+    for (int cols = 3; cols <= 15; cols += 2) {
+      const std::string spec = "torus:" + std::to_string(rows) + "x" + std::to_string(cols);
+      SCOPED_TRACE(spec);
+      const std::optional<partial_cycles::LinkCycles> links = partial_cycles::two_packet_links(rows, cols);
+      ASSERT_TRUE(links.has_value());
+      const Topology t = Topology::parse(spec);
+      const auto cycles = partial_cycles::pattern_cycles(t, *links);
+      ASSERT_EQ(cycles.size(), 2u);
+      EXPECT_EQ(static_cast<int>(cycles[0].size()), rows * cols - 2);
+      EXPECT_EQ(static_cast<int>(cycles[1].size()), rows * cols - 2);
+      NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2-paper", t), t, {});
+      int taps = 0;
+      for (const RouterTable& r : tables.routers)
+        for (const PortRule& rule : r.ports) {
+          if (rule.tap_first < 0) continue;
+          ++taps;
+          EXPECT_TRUE(rule.forward_mask == 0u) << "a tap's port is a free link: nothing is forwarded on it";
+        }
+      EXPECT_EQ(taps, 8);
+    }
+  EXPECT_FALSE(partial_cycles::two_packet_links(4, 5).has_value());
+  EXPECT_FALSE(partial_cycles::two_packet_links(1, 5).has_value());
+}
+
+TEST(HamiltonianTwoPaper, PatternGrowthAndTransposeAgree) {
+  // 3 x C grows by columns; C x 3 is its transpose, so the two give the same steps.
+  const partial_cycles::LinkCycles wide = *partial_cycles::two_packet_links(3, 9);
+  const partial_cycles::LinkCycles tall = *partial_cycles::two_packet_links(9, 3);
+  EXPECT_EQ(partial_cycles::transposed(wide, 3, 9).right, tall.right);
+  EXPECT_EQ(partial_cycles::transposed(wide, 3, 9).down, tall.down);
+  EXPECT_EQ(partial_cycles::transposed(tall, 9, 3).right, wide.right);
+  // Repeating columns 0 and 1 is repeating rows 0 and 1 of the transpose.
+  const partial_cycles::LinkCycles base = *partial_cycles::two_packet_links(5, 5);
+  const partial_cycles::LinkCycles grown = partial_cycles::with_columns_repeated(base, 5, 2);
+  EXPECT_EQ(grown.right.size(), 5u * 9u);
+  EXPECT_EQ(grown.right, partial_cycles::two_packet_links(5, 9)->right);
+  EXPECT_EQ(grown.down, partial_cycles::two_packet_links(5, 9)->down);
+}
+
+TEST(HamiltonianTwoPaper, BothOddMeasured) {
+  // Measured (ref engine): Theorem 1's ceil(P/2), one over the bound (P-1)/2.
+  for (const auto& [spec, steps] : std::vector<std::pair<std::string, int64_t>>{
+           {"torus:3x3", 5}, {"torus:5x5", 13}, {"torus:5x7", 18}, {"torus:3x15", 23}, {"torus:15x3", 23},
+           {"torus:21x21", 221}}) {
+    RunResult r = run(spec, "ref", "hamiltonian-2-paper");
+    EXPECT_EQ(r.steps(), steps) << spec;
+    EXPECT_EQ(r.formula, steps) << spec;
+    EXPECT_TRUE(r.ok()) << summary(r);
+  }
+}
+
+TEST(HamiltonianTwoPaper, ABrokenPatternIsRefused) {
+  const Topology t = Topology::parse("torus:5x5");
+  partial_cycles::LinkCycles links = *partial_cycles::two_packet_links(5, 5);
+  links.right[0] = links.right[0] == 0 ? 1 : 0;  // a link moved to the other cycle: degrees break
+  EXPECT_THROW(hamiltonian_two_paper_tables(t, links), InputError);
+  partial_cycles::LinkCycles all_free = *partial_cycles::two_packet_links(5, 5);
+  std::fill(all_free.right.begin(), all_free.right.end(), -1);
+  std::fill(all_free.down.begin(), all_free.down.end(), -1);
+  EXPECT_THROW(hamiltonian_two_paper_tables(t, all_free), InputError);
+  EXPECT_THROW(hamiltonian_two_paper_tables(Topology::parse("torus:5x7"), links), InputError) << "a 5x5 pattern";
+  EXPECT_THROW(hamiltonian_two_paper_tables(Topology::parse("ring:25"), links), InputError);
 }
 
 TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {

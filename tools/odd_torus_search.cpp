@@ -8,12 +8,18 @@
 // are enforced lazily (a cut per extra component), and a pattern that fails on a grown
 // torus (too long, or a node not fed) is blocked and the search goes on.
 //
-//   build/odd_torus_search ROWS COLS [EXTRA [laps]]
+//   build/odd_torus_search ROWS COLS [EXTRA [laps | two-packet]]
 //
 // With `laps`, rows 0 and 1 are fixed as two laps of the paper's construction with their
 // zigzags at columns 0 and 3 (row 0 on cycle 0 from column 0 to 3, on cycle 1 from 3 round
 // to 0; row 1 the other way round): the search is then left only the rows between, which
 // makes 11 and 13 columns a matter of seconds.
+//
+// With `two-packet`, the patterns of `hamiltonian-2-paper` (2 packets per node) instead:
+// each cycle through all nodes but two, rows 0 and 1 repeatable when ROWS >= 5 and columns
+// 0 and 1 when COLS >= 5 (EXTRA -1: neither), accepted when the algorithm's tables on the
+// pattern (hamiltonian_two_paper.h), grown by 0..EXTRA row and column pairs, run on the
+// reference engine within Theorem 1's ceil(P/2).
 //
 // Prints the catalogue entry, or "none" (exit 1) when there is no such pattern.
 #include <z3++.h>
@@ -25,9 +31,11 @@
 #include <string>
 #include <vector>
 
+#include "sw/algorithms/hamiltonian_two_paper.h"
 #include "sw/algorithms/partial_cycles.h"
 #include "sw/errors.h"
 #include "sw/formulas.h"
+#include "sw/ref_engine.h"
 #include "sw/topology.h"
 
 namespace {
@@ -55,15 +63,28 @@ bool feeds_everyone(const LinkCycles& links, int rows, int cols) {
   }
 }
 
+// True when hamiltonian-2-paper on the pattern finishes within Theorem 1 on this torus.
+bool within_theorem_1(const LinkCycles& links, int rows, int cols) {
+  try {
+    const Topology torus = Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols));
+    const fixroute::EngineResult run = fixroute::run_ref_engine(
+        torus, fixroute::hamiltonian_two_paper_tables(torus, links), fixroute::EngineOptions{});
+    return run.failure.empty() && run.steps_simulated <= fixroute::formulas::gossip_torus_two_packets(rows, cols);
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3 || (argc > 4 && std::string(argv[4]) != "laps") || argc > 5) {
-    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA [laps]]\n");
+  const std::string mode = argc > 4 ? argv[4] : "";
+  if (argc < 3 || (argc > 4 && mode != "laps" && mode != "two-packet") || argc > 5) {
+    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA [laps | two-packet]]\n");
     return 2;
   }
   const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
-  const bool laps = argc > 4;
+  const bool laps = mode == "laps", two_packet = mode == "two-packet";
   if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
     std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3 (with laps: COLS at least 5, "
                          "EXTRA at least 0)\n");
@@ -112,10 +133,17 @@ int main(int argc, char** argv) {
       length0 = length0 + one(node_on[0][at(r, c)]);
       length1 = length1 + one(node_on[1][at(r, c)]);
     }
-  s.add(length0 <= longest && length1 <= longest);
-  const bool repeats = extra >= 0;
+  if (two_packet) {
+    s.add(length0 == rows * cols - 2 && length1 == rows * cols - 2);
+  } else {
+    s.add(length0 <= longest && length1 <= longest);
+  }
+  const bool repeats = extra >= 0 && (!two_packet || rows >= 5);
+  const bool columns_repeat = two_packet && extra >= 0 && cols >= 5;
   for (int k = 0; k < 2 && repeats; ++k)
     for (int c = 0; c < cols; ++c) s.add(link[k][1][at(rows - 1, c)] == link[k][1][at(1, c)]);  // rows 0, 1 repeat
+  for (int k = 0; k < 2 && columns_repeat; ++k)
+    for (int r = 0; r < rows; ++r) s.add(link[k][0][at(r, cols - 1)] == link[k][0][at(r, 1)]);  // columns 0, 1 repeat
   s.add(node_on[0][0]);
   constexpr int kZigzagColumn = 3;  // the second zigzag column of the laps (the first is 0)
   for (int c = 0; laps && c < cols; ++c) {
@@ -171,10 +199,17 @@ int main(int argc, char** argv) {
       }
     }
     bool good = single;
-    for (int k = 0; good && k <= std::max(extra, 0); ++k)
+    for (int k = 0; good && !two_packet && k <= std::max(extra, 0); ++k)
       good = feeds_everyone(fixroute::partial_cycles::with_rows_repeated(p, cols, k), rows + 2 * k, cols);
+    for (int kr = 0; good && two_packet && kr <= (repeats ? extra : 0); ++kr)
+      for (int kc = 0; good && kc <= (columns_repeat ? extra : 0); ++kc)
+        good = within_theorem_1(fixroute::partial_cycles::with_columns_repeated(
+                                    fixroute::partial_cycles::with_rows_repeated(p, cols, kr), cols, kc),
+                                rows + 2 * kr, cols + 2 * kc);
     if (good) {
-      std::printf("{%d, %d, %s, {", rows, cols, repeats ? "true" : "false");
+      std::printf("{%d, %d, %s, ", rows, cols, repeats ? "true" : "false");
+      if (two_packet) std::printf("%s, ", columns_repeat ? "true" : "false");
+      std::printf("{");
       for (int r = 0; r < rows; ++r) {
         std::printf("%s\"", r ? ", " : "");
         for (int c = 0; c < cols; ++c) std::printf("%d", p.right[static_cast<size_t>(r * cols + c)] + 1);

@@ -8,7 +8,11 @@
 // OOC) and are fed its packets by their two vertical neighbours, which lie on it, across
 // the column's vertical links, which no cycle uses. Their taps switch direction at steps
 // the scheduler picks ("Changing Direction"; tap_schedule.h). n1 odd, n2 even is the
-// same with rows and columns exchanged.
+// same with rows and columns exchanged. Both sizes odd ("the remaining cases can be
+// treated similarly", not shown): the rule with one special row and column gives no two
+// cycles that feed every node, so the cycles come from a searched pattern
+// (odd_torus_patterns.h: each misses two nodes, 3x3 included), and the scheme below runs
+// on them unchanged (`construction` `searched-pattern-2d`).
 //
 // What the text leaves open, and how we close it: an OOC node's packet for the cycle it
 // is off. Its only links to that cycle are the two feeding it, so it sends both its
@@ -30,6 +34,7 @@
 #include "../formulas.h"
 #include "../ref_engine.h"
 #include "common.h"
+#include "hamiltonian_two_paper.h"
 #include "partial_cycles.h"
 #include "registry.h"
 #include "tap_schedule.h"
@@ -44,10 +49,10 @@ namespace {
 
 std::string shape_problem(const Topology& t) {
   if (t.kind() != TopologyKind::Torus || t.dims().size() != 2) return "needs a 2D torus:AxB topology";
-  if (t.dims()[0] % 2 == 1 && t.dims()[1] % 2 == 1)
-    return "needs a size even (section 2 builds n1 even and n2 odd, or both even)";
   return "";
 }
+
+bool both_sizes_odd(const Topology& t) { return t.dims()[0] % 2 == 1 && t.dims()[1] % 2 == 1; }
 
 // The paper's coordinates: n1 rows (even), n2 columns; on torus:AxB with A odd and B even
 // the paper's rows are our columns.
@@ -118,6 +123,57 @@ std::vector<std::vector<int>> cycles_of(const PaperGrid& g, const torus_cycles::
   return out;
 }
 
+// A pair of cycles for the scheme: each in its forward order, and the port pairing that
+// makes the routers forward along them (-1: a port no cycle uses, a free link).
+struct TwoCycles {
+  std::vector<std::vector<int>> cycles;
+  torus_cycles::Pairing pairing;
+  std::string construction;
+};
+
+TwoCycles paper_cycles(const Topology& t) {
+  const PaperGrid g(t);
+  TwoCycles out;
+  out.pairing = paper_pairing(g);
+  out.cycles = cycles_of(g, out.pairing);
+  out.construction = g.n2 % 2 == 0 ? "paper-zigzag" : "paper-partial";
+  return out;
+}
+
+// Both sizes odd: a searched pattern's cycles (odd_torus_patterns.h), each node pairing
+// the ports towards its neighbours before and after it on each cycle through it.
+TwoCycles pattern_pair(const Topology& t, const partial_cycles::LinkCycles& links) {
+  TwoCycles out;
+  out.cycles = partial_cycles::pattern_cycles(t, links);
+  out.pairing.assign(static_cast<size_t>(t.num_nodes()), {-1, -1, -1, -1});
+  for (const std::vector<int>& cyc : out.cycles)
+    for (size_t i = 0; i < cyc.size(); ++i) {
+      const int v = cyc[i], prev = cyc[(i + cyc.size() - 1) % cyc.size()], next = cyc[(i + 1) % cyc.size()];
+      const int a = t.port_towards(v, prev), b = t.port_towards(v, next);
+      out.pairing[static_cast<size_t>(v)][static_cast<size_t>(a)] = b;
+      out.pairing[static_cast<size_t>(v)][static_cast<size_t>(b)] = a;
+    }
+  out.construction = "searched-pattern-2d";
+  return out;
+}
+
+// The two neighbours that feed node v the packets of cycle c: those across v's free links
+// (ports no cycle uses), which lie on c; per dimension the one at -1 first (the paper's
+// "above" before "below").
+std::array<int, 2> suppliers(const Topology& t, const torus_cycles::Pairing& pairing,
+                             const std::vector<std::array<int, 2>>& position, int v, size_t c) {
+  std::vector<int> sup;
+  for (int dim = 0; dim < 2; ++dim)
+    for (int port : {2 * dim + 1, 2 * dim}) {
+      const int w = t.neighbour(v, port);
+      if (pairing[static_cast<size_t>(v)][static_cast<size_t>(port)] < 0 && position[static_cast<size_t>(w)][c] >= 0)
+        sup.push_back(w);
+    }
+  if (sup.size() != 2)
+    refuse(t, fmt::format("node {} is off cycle {} and has {} free-link neighbours on it, not 2", v, c, sup.size()));
+  return {sup[0], sup[1]};
+}
+
 // The demand of a node fed by suppliers `sup` (cycle neighbours `around`, before and
 // after each): per supplier and step, which packet (numbered by `id`) arrives from each
 // side, as the run of the cycle traffic shows it (`arriving`: its link crossings by the
@@ -169,17 +225,17 @@ std::optional<std::array<partial_cycles::TapSchedule, 2>> fewest_own_taps(partia
   return std::nullopt;
 }
 
-NetworkTables paper_tables(const Topology& topo) {
-  if (std::string why = shape_problem(topo); !why.empty()) refuse(topo, why);
+// The scheme on two cycles: forwarding, own packets, and the taps feeding the nodes off a
+// cycle (none when both cycles are Hamiltonian).
+NetworkTables tables_on(const Topology& topo, const TwoCycles& two) {
   NetworkTables t = scheduling::empty_tables(topo, "gossip", "hamiltonian-2-paper", Discipline::Fifo);
-  const PaperGrid g(topo);
   const int n = topo.num_nodes();
-  const torus_cycles::Pairing pairing = paper_pairing(g);
-  const std::vector<std::vector<int>> cycles = cycles_of(g, pairing);
+  const torus_cycles::Pairing& pairing = two.pairing;
+  const std::vector<std::vector<int>>& cycles = two.cycles;
   std::vector<std::array<int, 2>> position(static_cast<size_t>(n), {-1, -1});
   for (size_t c = 0; c < 2; ++c)
     for (size_t i = 0; i < cycles[c].size(); ++i) position[static_cast<size_t>(cycles[c][i])][c] = static_cast<int>(i);
-  t.construction = g.n2 % 2 == 0 ? "paper-zigzag" : "paper-partial";
+  t.construction = two.construction;
 
   // Forwarding (the pairs) and the packets: each goes m/2 hops forwards, (m-1)/2 back.
   for (int v = 0; v < n; ++v)
@@ -200,7 +256,7 @@ NetworkTables paper_tables(const Topology& topo) {
       if ((m - 1) / 2 > 0) r.initial.push_back({topo.port_towards(v, prev), Packet{v, kBroadcastDest, seq, (m - 1) / 2}, 1});
     }
   }
-  if (g.n2 % 2 == 0) return t;
+  if (static_cast<int>(cycles[0].size()) == n && static_cast<int>(cycles[1].size()) == n) return t;  // Hamiltonian
 
   // The cycle traffic alone, to read when each packet passes each node.
   const EngineResult traffic = run_ref_engine(topo, t, {});
@@ -217,18 +273,14 @@ NetworkTables paper_tables(const Topology& topo) {
         if (on_c && (seq == static_cast<int>(c) || position[static_cast<size_t>(u)][1 - c] < 0))
           ids[c].emplace(std::pair<int, int>{u, seq}, static_cast<int>(ids[c].size()));
       }
-  const int deadline = static_cast<int>(formulas::gossip_torus_two_packets(g.n1, g.n2));
+  const int deadline = static_cast<int>(formulas::gossip_torus_two_packets(topo.dims()[0], topo.dims()[1]));
   std::vector<partial_cycles::Feed> feeds;
   for (int v = 0; v < n; ++v)
     for (size_t c = 0; c < 2; ++c) {
       if (position[static_cast<size_t>(v)][c] >= 0) continue;
       const std::vector<int>& cyc = cycles[c];
       const int m = static_cast<int>(cyc.size());
-      const auto [i, j] = g.at(v);
-      const std::array<int, 2> sup{g.node(i - 1, j), g.node(i + 1, j)};
-      for (int x : sup)
-        if (position[static_cast<size_t>(x)][c] < 0)
-          refuse(topo, fmt::format("node {} is off cycle {} and so is its neighbour {}", v, c, x));
+      const std::array<int, 2> sup = suppliers(topo, pairing, position, v, c);
       const std::map<std::pair<int, int>, int>& id = ids[c];
       std::array<std::array<int, 2>, 2> around{};  // per supplier: its cycle neighbours before and after it
       for (size_t s = 0; s < 2; ++s) {
@@ -260,6 +312,14 @@ NetworkTables paper_tables(const Topology& topo) {
   return t;
 }
 
+NetworkTables paper_tables(const Topology& topo) {
+  if (std::string why = shape_problem(topo); !why.empty()) refuse(topo, why);
+  if (!both_sizes_odd(topo)) return tables_on(topo, paper_cycles(topo));
+  const std::optional<partial_cycles::LinkCycles> links = partial_cycles::two_packet_links(topo.dims()[0], topo.dims()[1]);
+  if (!links) refuse(topo, "no two-packet pattern for this size");
+  return tables_on(topo, pattern_pair(topo, *links));
+}
+
 AlgorithmRegistrar hamiltonian_two_paper_registrar({
     "hamiltonian-2-paper", "gossip",
     "2 packets per node as section 2 of the gossip paper builds it: the column-parity cycles, and on an odd size "
@@ -269,7 +329,13 @@ AlgorithmRegistrar hamiltonian_two_paper_registrar({
       if (!m.is_default()) return std::nullopt;
       return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
     },
-    paper_tables, [](int max_size) { return torus_2d_cases(max_size, true); }, 2, nullptr});
+    paper_tables, [](int max_size) { return torus_2d_cases(max_size, false); }, 2, nullptr});
 
 }  // namespace
+
+NetworkTables hamiltonian_two_paper_tables(const Topology& torus, const partial_cycles::LinkCycles& links) {
+  if (std::string why = shape_problem(torus); !why.empty()) refuse(torus, why);
+  return tables_on(torus, pattern_pair(torus, links));
+}
+
 }  // namespace fixroute

@@ -65,6 +65,36 @@ std::vector<std::string> staircase(int cols) {
 
 int cycle_of(char digit) { return digit - '0' - 1; }
 
+LinkCycles links_of(const Pattern& p) {
+  LinkCycles out;
+  for (const std::string& line : p.lines)
+    for (int c = 0; c < p.cols; ++c) {
+      out.right.push_back(cycle_of(line[static_cast<size_t>(c)]));
+      out.down.push_back(cycle_of(line[static_cast<size_t>(p.cols + 1 + c)]));
+    }
+  return out;
+}
+
+// Two-packet patterns, as `odd_torus_search R C EXTRA two-packet` prints them (3 3 -1,
+// 3 5 2, 5 5 2), each cycle through all nodes but two. 5 x 5
+// repeats rows 0, 1 and columns 0, 1 (every R, C >= 5); 3 x 5 repeats columns 0, 1
+// (3 x C, and C x 3 transposed); 3 x 3 on its own.
+struct TwoPacketPattern {
+  int rows;
+  int cols;
+  bool rows_repeat;
+  bool cols_repeat;
+  std::vector<std::string> lines;
+};
+const std::vector<TwoPacketPattern>& two_packet_catalogue() {
+  static const std::vector<TwoPacketPattern> patterns{
+      {3, 3, false, false, {"021 122", "211 212", "012 001"}},
+      {3, 5, false, true, {"22122 11211", "12012 22002", "21021 11121"}},
+      {5, 5, true, true, {"22212 11112", "22212 11121", "21201 22200", "12102 11112", "22212 11121"}},
+  };
+  return patterns;
+}
+
 }  // namespace
 
 std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
@@ -76,13 +106,20 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
       if (p.cols == cols && rows >= p.rows && (!best || p.rows > best->rows) && (p.repeats || rows == p.rows)) best = p;
   }
   if (!best || rows < best->rows || (rows - best->rows) % 2 != 0) return std::nullopt;
-  LinkCycles base;
-  for (const std::string& line : best->lines)
-    for (int c = 0; c < cols; ++c) {
-      base.right.push_back(cycle_of(line[static_cast<size_t>(c)]));
-      base.down.push_back(cycle_of(line[static_cast<size_t>(cols + 1 + c)]));
-    }
-  return with_rows_repeated(base, cols, (rows - best->rows) / 2);
+  return with_rows_repeated(links_of(*best), cols, (rows - best->rows) / 2);
+}
+
+std::optional<LinkCycles> two_packet_links(int rows, int cols) {
+  if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0) return std::nullopt;
+  if (rows > 3 && cols == 3) return transposed(*two_packet_links(cols, rows), cols, rows);
+  for (const TwoPacketPattern& p : two_packet_catalogue()) {
+    const bool rows_fit = rows == p.rows || (p.rows_repeat && rows > p.rows);
+    const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols);
+    if (!rows_fit || !cols_fit) continue;
+    const LinkCycles tall = with_rows_repeated(links_of({p.rows, p.cols, false, p.lines}), p.cols, (rows - p.rows) / 2);
+    return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
+  }
+  return std::nullopt;
 }
 
 LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs) {
@@ -97,6 +134,23 @@ LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs) {
     out.down.insert(out.down.end(), pattern.down.begin() + static_cast<std::ptrdiff_t>(r * width),
                     pattern.down.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
   }
+  return out;
+}
+
+// Columns through the transpose: columns 0, 1 of the pattern are rows 0, 1 of its transpose.
+LinkCycles with_columns_repeated(const LinkCycles& pattern, int cols, int pairs) {
+  const int rows = static_cast<int>(pattern.right.size()) / cols;
+  return transposed(with_rows_repeated(transposed(pattern, rows, cols), rows, pairs), cols + 2 * pairs, rows);
+}
+
+LinkCycles transposed(const LinkCycles& pattern, int rows, int cols) {
+  LinkCycles out;
+  for (int c = 0; c < cols; ++c)
+    for (int r = 0; r < rows; ++r) {
+      const size_t v = static_cast<size_t>(r * cols + c);
+      out.right.push_back(pattern.down[v]);  // a link down in the pattern is one to the right in its transpose
+      out.down.push_back(pattern.right[v]);
+    }
   return out;
 }
 

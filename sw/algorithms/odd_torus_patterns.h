@@ -35,5 +35,20 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
 // `pattern` (C columns) with rows 0 and 1 repeated `pairs` more times after row 1.
 LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs);
+// `pattern` (C columns) with columns 0 and 1 repeated `pairs` more times after column 1.
+LinkCycles with_columns_repeated(const LinkCycles& pattern, int cols, int pairs);
+// The R x C `pattern` seen as C x R (node (r, c) becomes (c, r)).
+LinkCycles transposed(const LinkCycles& pattern, int rows, int cols);
+
+// For `hamiltonian-2-paper` (2 packets per node, section 2 "Odd n_i") on an R x C torus
+// with both sizes odd (>= 3): two edge-disjoint cycles through all nodes but two each
+// (3 x 3: but three), every node on at least one, a node off a cycle fed by two
+// free-link neighbours on it. The paper only says the remaining cases "can be treated
+// similarly" to n1 even, n2 odd; the paper's rule with one special row and column has no
+// such pair (exhaustive search, 2026-11-23), so these too come from the search
+// (tools/odd_torus_search ... two-packet): a 5 x 5 pattern whose rows 0, 1 and columns
+// 0, 1 repeat, a 3 x 5 whose columns repeat (and its transpose), and 3 x 3. nullopt when
+// a size is even or under 3.
+std::optional<LinkCycles> two_packet_links(int rows, int cols);
 
 }  // namespace fixroute::partial_cycles

@@ -140,6 +140,7 @@ std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, in
   }
   int start = 0;
   while (start < rows * cols && next[static_cast<size_t>(start)].empty()) ++start;
+  if (start == rows * cols) fail(fmt::format("pattern: cycle {} has no links", c));
   std::vector<int> walk{start};
   for (int prev = -1, v = start; walk.size() == 1 || v != start;) {
     const std::vector<int>& ns = next[static_cast<size_t>(v)];
@@ -252,11 +253,35 @@ Construction build(const Topology& torus, Finish finish) {
   }
 }
 
-Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish) {
+namespace {
+// A link pattern fits a 2D torus with one entry per node each way.
+void check_pattern_shape(const Topology& torus, const LinkCycles& links) {
   if (torus.kind() != TopologyKind::Torus || torus.dims().size() != 2)
     throw InputError(fmt::format("a link pattern needs a 2D torus, not {}", torus.spec()));
+  const size_t n = static_cast<size_t>(torus.num_nodes());
+  if (links.right.size() != n || links.down.size() != n)
+    throw InputError(fmt::format("a link pattern for {} needs {} links each way", torus.spec(), n));
+}
+}  // namespace
+
+Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish) {
+  check_pattern_shape(torus, links);
   try {
     return from_pattern(torus, links, finish);
+  } catch (const NotApplicable& e) {
+    throw InputError(fmt::format("pattern on {}: {}", torus.spec(), e.why));
+  }
+}
+
+std::vector<std::vector<int>> pattern_cycles(const Topology& torus, const LinkCycles& links) {
+  check_pattern_shape(torus, links);
+  try {
+    std::vector<std::vector<int>> cycles;
+    for (int c = 0; c < 2; ++c) {
+      cycles.push_back(pattern_walk(torus, links, c));
+      cycles.back().pop_back();  // the walk is closed: its last node is its first
+    }
+    return cycles;
   } catch (const NotApplicable& e) {
     throw InputError(fmt::format("pattern on {}: {}", torus.spec(), e.why));
   }

@@ -72,4 +72,10 @@ Construction build(const Topology& torus, Finish finish = Finish::Theorem);
 // a check fails or no taps feed a node.
 Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish = Finish::Theorem);
 
+// The two cycles of a link pattern on a 2D torus, each in its order from its lowest node,
+// checked (each link of a cycle on one closed walk through its nodes once), without taps:
+// for `hamiltonian-2-paper`, which feeds 2 packets per node its own way. Throws
+// InputError where a check fails.
+std::vector<std::vector<int>> pattern_cycles(const Topology& torus, const LinkCycles& links);
+
 }  // namespace fixroute::partial_cycles
