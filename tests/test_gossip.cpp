@@ -67,23 +67,33 @@ TEST_P(Decomposition, EverySizeHasTwoHamiltonianCycles) {
   Topology t = Topology::parse(GetParam());
   torus_cycles::Decomposition d = torus_cycles::hamiltonian_decomposition(t);
   EXPECT_EQ(torus_cycles::check_decomposition(t, d.pairing), "");
-  const bool even = t.dims()[0] % 2 == 0 && t.dims()[1] % 2 == 0;
-  EXPECT_EQ(d.construction, even ? "paper-zigzag" : "square-switching");
+  const int a = t.dims()[0], b = t.dims()[1];
+  const bool even = a % 2 == 0 && b % 2 == 0;
+  const bool four_by_odd = (a == 4 && b % 2 == 1 && b >= 5) || (b == 4 && a % 2 == 1 && a >= 5);
+  EXPECT_EQ(d.construction, even ? "paper-zigzag" : four_by_odd ? "searched-pattern-4xodd" : "square-switching");
 }
 INSTANTIATE_TEST_SUITE_P(Tori3to16, Decomposition, ::testing::ValuesIn(tori(3, 16)), spec_name);
 INSTANTIATE_TEST_SUITE_P(Larger, Decomposition,
-                         ::testing::Values("torus:17x23", "torus:31x32", "torus:3x64", "torus:40x40", "torus:4x29"),
+                         ::testing::Values("torus:17x23", "torus:31x32", "torus:3x64", "torus:40x40", "torus:4x29",
+                                           "torus:4x31", "torus:31x4", "torus:4x101"),
                          spec_name);
 
-TEST(TorusCycles, OutOfReachSizeIsRefusedClearly) {
-  // A known limit: square switching does not reach 4x31 (docs/gossip.md). Should a better
-  // construction reach it, this test should change to expect the cycles.
-  try {
-    torus_cycles::hamiltonian_decomposition(Topology::parse("torus:4x31"));
-    FAIL() << "4x31 was expected out of reach of square switching";
-  } catch (const InputError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("no two Hamiltonian cycles on torus:4x31"));
+TEST(TorusCycles, FourByOddPatternGrowsToEveryOddWidth) {
+  // 4 x C, C odd: the 4 x 5 pattern with columns 0, 1 repeated (square switching alone
+  // does not reach 4x31). Not for 4 x 3 (square switching), nor for even widths.
+  for (int c = 5; c <= 41; c += 2) {
+    const auto links = partial_cycles::hamiltonian_links(4, c);
+    ASSERT_TRUE(links.has_value()) << c;
+    const Topology t = Topology::parse("torus:4x" + std::to_string(c));
+    EXPECT_EQ(torus_cycles::check_decomposition(t, torus_cycles::pairing_along(t, partial_cycles::pattern_cycles(t, *links))),
+              "")
+        << c;
   }
+  EXPECT_FALSE(partial_cycles::hamiltonian_links(4, 3).has_value());
+  EXPECT_FALSE(partial_cycles::hamiltonian_links(3, 4).has_value());
+  EXPECT_FALSE(partial_cycles::hamiltonian_links(4, 6).has_value());
+  EXPECT_FALSE(partial_cycles::hamiltonian_links(6, 5).has_value());
+  EXPECT_TRUE(partial_cycles::hamiltonian_links(7, 4).has_value());
 }
 
 class HamiltonianTwo : public ::testing::TestWithParam<std::string> {};

@@ -8,7 +8,7 @@
 // are enforced lazily (a cut per extra component), and a pattern that fails on a grown
 // torus (too long, or a node not fed) is blocked and the search goes on.
 //
-//   build/odd_torus_search ROWS COLS [EXTRA [laps | two-packet]]
+//   build/odd_torus_search ROWS COLS [EXTRA [laps | two-packet | hamiltonian]]
 //
 // With `laps`, rows 0 and 1 are fixed as two laps of the paper's construction with their
 // zigzags at columns 0 and 3 (row 0 on cycle 0 from column 0 to 3, on cycle 1 from 3 round
@@ -20,6 +20,10 @@
 // 0 and 1 when COLS >= 5 (EXTRA -1: neither), accepted when the algorithm's tables on the
 // pattern (hamiltonian_two_paper.h), grown by 0..EXTRA row and column pairs, run on the
 // reference engine within Theorem 1's ceil(P/2).
+//
+// With `hamiltonian` (ROWS any, COLS odd), two edge-disjoint Hamiltonian cycles for
+// `hamiltonian-2`, columns 0 and 1 repeatable (EXTRA >= 0), accepted when the pattern
+// grown by 0..EXTRA column pairs passes torus_cycles::check_decomposition.
 //
 // Prints the catalogue entry, or "none" (exit 1) when there is no such pattern.
 #include <z3++.h>
@@ -33,6 +37,7 @@
 
 #include "sw/algorithms/hamiltonian_two_paper.h"
 #include "sw/algorithms/partial_cycles.h"
+#include "sw/algorithms/torus_cycles.h"
 #include "sw/errors.h"
 #include "sw/formulas.h"
 #include "sw/ref_engine.h"
@@ -75,19 +80,32 @@ bool within_theorem_1(const LinkCycles& links, int rows, int cols) {
   }
 }
 
+// True when the pattern is two edge-disjoint Hamiltonian cycles of this torus.
+bool hamiltonian_pair(const LinkCycles& links, int rows, int cols) {
+  try {
+    const Topology torus = Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols));
+    using namespace fixroute;
+    return torus_cycles::check_decomposition(
+               torus, torus_cycles::pairing_along(torus, partial_cycles::pattern_cycles(torus, links))).empty();
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 4 ? argv[4] : "";
-  if (argc < 3 || (argc > 4 && mode != "laps" && mode != "two-packet") || argc > 5) {
-    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA [laps | two-packet]]\n");
+  if (argc < 3 || (argc > 4 && mode != "laps" && mode != "two-packet" && mode != "hamiltonian") || argc > 5) {
+    std::fprintf(stderr, "usage: odd_torus_search ROWS COLS [EXTRA [laps | two-packet | hamiltonian]]\n");
     return 2;
   }
   const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
-  const bool laps = mode == "laps", two_packet = mode == "two-packet";
-  if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
+  const bool laps = mode == "laps", two_packet = mode == "two-packet", hamiltonian = mode == "hamiltonian";
+  const bool laps_or_partial = !two_packet && !hamiltonian;  // partial-cycles patterns
+  if (rows < 3 || cols < 3 || (rows % 2 == 0 && !hamiltonian) || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
     std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3 (with laps: COLS at least 5, "
-                         "EXTRA at least 0)\n");
+                         "EXTRA at least 0; with hamiltonian ROWS may be even)\n");
     return 2;
   }
   const int longest = longest_allowed(rows, cols);
@@ -133,13 +151,14 @@ int main(int argc, char** argv) {
       length0 = length0 + one(node_on[0][at(r, c)]);
       length1 = length1 + one(node_on[1][at(r, c)]);
     }
-  if (two_packet) {
-    s.add(length0 == rows * cols - 2 && length1 == rows * cols - 2);
+  if (two_packet || hamiltonian) {
+    const int length = rows * cols - (two_packet ? 2 : 0);
+    s.add(length0 == length && length1 == length);
   } else {
     s.add(length0 <= longest && length1 <= longest);
   }
-  const bool repeats = extra >= 0 && (!two_packet || rows >= 5);
-  const bool columns_repeat = two_packet && extra >= 0 && cols >= 5;
+  const bool repeats = extra >= 0 && !hamiltonian && (!two_packet || rows >= 5);
+  const bool columns_repeat = (two_packet || hamiltonian) && extra >= 0 && cols >= 5;
   for (int k = 0; k < 2 && repeats; ++k)
     for (int c = 0; c < cols; ++c) s.add(link[k][1][at(rows - 1, c)] == link[k][1][at(1, c)]);  // rows 0, 1 repeat
   for (int k = 0; k < 2 && columns_repeat; ++k)
@@ -199,16 +218,18 @@ int main(int argc, char** argv) {
       }
     }
     bool good = single;
-    for (int k = 0; good && !two_packet && k <= std::max(extra, 0); ++k)
+    for (int k = 0; good && laps_or_partial && k <= std::max(extra, 0); ++k)
       good = feeds_everyone(fixroute::partial_cycles::with_rows_repeated(p, cols, k), rows + 2 * k, cols);
     for (int kr = 0; good && two_packet && kr <= (repeats ? extra : 0); ++kr)
       for (int kc = 0; good && kc <= (columns_repeat ? extra : 0); ++kc)
         good = within_theorem_1(fixroute::partial_cycles::with_columns_repeated(
                                     fixroute::partial_cycles::with_rows_repeated(p, cols, kr), cols, kc),
                                 rows + 2 * kr, cols + 2 * kc);
+    for (int kc = 0; good && hamiltonian && kc <= std::max(extra, 0); ++kc)
+      good = hamiltonian_pair(fixroute::partial_cycles::with_columns_repeated(p, cols, kc), rows, cols + 2 * kc);
     if (good) {
       std::printf("{%d, %d, %s, ", rows, cols, repeats ? "true" : "false");
-      if (two_packet) std::printf("%s, ", columns_repeat ? "true" : "false");
+      if (!laps_or_partial) std::printf("%s, ", columns_repeat ? "true" : "false");
       std::printf("{");
       for (int r = 0; r < rows; ++r) {
         std::printf("%s\"", r ? ", " : "");

@@ -140,19 +140,11 @@ TwoCycles paper_cycles(const Topology& t) {
   return out;
 }
 
-// Both sizes odd: a searched pattern's cycles (odd_torus_patterns.h), each node pairing
-// the ports towards its neighbours before and after it on each cycle through it.
+// Both sizes odd: a searched pattern's cycles (odd_torus_patterns.h).
 TwoCycles pattern_pair(const Topology& t, const partial_cycles::LinkCycles& links) {
   TwoCycles out;
   out.cycles = partial_cycles::pattern_cycles(t, links);
-  out.pairing.assign(static_cast<size_t>(t.num_nodes()), {-1, -1, -1, -1});
-  for (const std::vector<int>& cyc : out.cycles)
-    for (size_t i = 0; i < cyc.size(); ++i) {
-      const int v = cyc[i], prev = cyc[(i + cyc.size() - 1) % cyc.size()], next = cyc[(i + 1) % cyc.size()];
-      const int a = t.port_towards(v, prev), b = t.port_towards(v, next);
-      out.pairing[static_cast<size_t>(v)][static_cast<size_t>(a)] = b;
-      out.pairing[static_cast<size_t>(v)][static_cast<size_t>(b)] = a;
-    }
+  out.pairing = torus_cycles::pairing_along(t, out.cycles);
   out.construction = "searched-pattern-2d";
   return out;
 }

@@ -75,22 +75,42 @@ LinkCycles links_of(const Pattern& p) {
   return out;
 }
 
-// Two-packet patterns, as `odd_torus_search R C EXTRA two-packet` prints them (3 3 -1,
-// 3 5 2, 5 5 2), each cycle through all nodes but two. 5 x 5
-// repeats rows 0, 1 and columns 0, 1 (every R, C >= 5); 3 x 5 repeats columns 0, 1
-// (3 x C, and C x 3 transposed); 3 x 3 on its own.
-struct TwoPacketPattern {
+// A pattern that may grow by rows 0, 1 and/or columns 0, 1 (the search prints both flags).
+struct GrowablePattern {
   int rows;
   int cols;
   bool rows_repeat;
   bool cols_repeat;
   std::vector<std::string> lines;
 };
-const std::vector<TwoPacketPattern>& two_packet_catalogue() {
-  static const std::vector<TwoPacketPattern> patterns{
+
+// `pattern` grown to rows x cols, or nullopt when it cannot reach that size.
+std::optional<LinkCycles> grown_to(const GrowablePattern& p, int rows, int cols) {
+  const bool rows_fit = rows == p.rows || (p.rows_repeat && rows > p.rows && (rows - p.rows) % 2 == 0);
+  const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols && (cols - p.cols) % 2 == 0);
+  if (!rows_fit || !cols_fit) return std::nullopt;
+  const LinkCycles tall = with_rows_repeated(links_of({p.rows, p.cols, false, p.lines}), p.cols, (rows - p.rows) / 2);
+  return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
+}
+
+// Two-packet patterns, as `odd_torus_search R C EXTRA two-packet` prints them (3 3 -1,
+// 3 5 2, 5 5 2), each cycle through all nodes but two. 5 x 5 repeats rows 0, 1 and
+// columns 0, 1 (every R, C >= 5); 3 x 5 repeats columns 0, 1 (3 x C, and C x 3
+// transposed); 3 x 3 on its own.
+const std::vector<GrowablePattern>& two_packet_catalogue() {
+  static const std::vector<GrowablePattern> patterns{
       {3, 3, false, false, {"021 122", "211 212", "012 001"}},
       {3, 5, false, true, {"22122 11211", "12012 22002", "21021 11121"}},
       {5, 5, true, true, {"22212 11112", "22212 11121", "21201 22200", "12102 11112", "22212 11121"}},
+  };
+  return patterns;
+}
+
+// Two Hamiltonian cycles on 4 x 5 whose columns 0, 1 repeat (`odd_torus_search 4 5 13
+// hamiltonian`, checked grown up to 4 x 31).
+const std::vector<GrowablePattern>& hamiltonian_catalogue() {
+  static const std::vector<GrowablePattern> patterns{
+      {4, 5, false, true, {"22112 11122", "12212 22111", "11221 22212", "21121 11221"}},
   };
   return patterns;
 }
@@ -111,14 +131,20 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
 
 std::optional<LinkCycles> two_packet_links(int rows, int cols) {
   if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0) return std::nullopt;
-  if (rows > 3 && cols == 3) return transposed(*two_packet_links(cols, rows), cols, rows);
-  for (const TwoPacketPattern& p : two_packet_catalogue()) {
-    const bool rows_fit = rows == p.rows || (p.rows_repeat && rows > p.rows);
-    const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols);
-    if (!rows_fit || !cols_fit) continue;
-    const LinkCycles tall = with_rows_repeated(links_of({p.rows, p.cols, false, p.lines}), p.cols, (rows - p.rows) / 2);
-    return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
+  if (rows > 3 && cols == 3) return transposed(*two_packet_links(cols, rows), cols, rows);  // 3 x R exists
+  for (const GrowablePattern& p : two_packet_catalogue())
+    if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
+  return std::nullopt;
+}
+
+std::optional<LinkCycles> hamiltonian_links(int rows, int cols) {
+  if (rows != 4 && cols == 4) {
+    const std::optional<LinkCycles> across = hamiltonian_links(cols, rows);
+    return across ? std::optional<LinkCycles>(transposed(*across, cols, rows)) : std::nullopt;
   }
+  if (rows != 4 || cols < 5 || cols % 2 == 0) return std::nullopt;
+  for (const GrowablePattern& p : hamiltonian_catalogue())
+    if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
   return std::nullopt;
 }
 

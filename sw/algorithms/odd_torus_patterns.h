@@ -1,5 +1,9 @@
-// Two edge-disjoint partial cycles for 2D tori with both sizes odd, for `partial-cycles`.
+// Searched link patterns: two edge-disjoint cycles on a 2D torus where the paper's
+// constructions do not reach -- for `partial-cycles` and `hamiltonian-2-paper` with both
+// sizes odd, and for `hamiltonian-2` on 4 x odd (declared at the end of this file). Each
+// comes from tools/odd_torus_search and CTest checks the tool still prints it.
 //
+// `partial-cycles`, both sizes odd:
 // Section 3 of the gossip paper says only that "the case of odd n1 and n2 can be treated
 // by inserting one special row". A special row alone cannot do it: a node off a cycle
 // needs two neighbours on it across free links, and with an odd number of rows every
@@ -50,5 +54,11 @@ LinkCycles transposed(const LinkCycles& pattern, int rows, int cols);
 // 0, 1 repeat, a 3 x 5 whose columns repeat (and its transpose), and 3 x 3. nullopt when
 // a size is even or under 3.
 std::optional<LinkCycles> two_packet_links(int rows, int cols);
+
+// For `hamiltonian-2` on 4 x C and C x 4 with C odd >= 5: two edge-disjoint Hamiltonian
+// cycles (tools/odd_torus_search 4 5 EXTRA hamiltonian: a 4 x 5 pattern whose columns 0, 1
+// repeat). Square switching finds cycles on most sizes but not on 4x31 within its budget;
+// this reaches every such size at once. nullopt on other sizes.
+std::optional<LinkCycles> hamiltonian_links(int rows, int cols);
 
 }  // namespace fixroute::partial_cycles

@@ -1,6 +1,7 @@
 #include "torus_cycles.h"
 
 #include "../errors.h"
+#include "partial_cycles.h"
 
 #include <fmt/format.h>
 
@@ -218,9 +219,26 @@ std::string check_decomposition(const Topology& t, const Pairing& pairing) {
   return "";
 }
 
+Pairing pairing_along(const Topology& t, const std::vector<std::vector<int>>& cycles) {
+  Pairing p(static_cast<size_t>(t.num_nodes()), {-1, -1, -1, -1});
+  for (const std::vector<int>& cyc : cycles)
+    for (size_t i = 0; i < cyc.size(); ++i) {
+      const int v = cyc[i], prev = cyc[(i + cyc.size() - 1) % cyc.size()], next = cyc[(i + 1) % cyc.size()];
+      const int a = t.port_towards(v, prev), b = t.port_towards(v, next);
+      p[static_cast<size_t>(v)][static_cast<size_t>(a)] = b;
+      p[static_cast<size_t>(v)][static_cast<size_t>(b)] = a;
+    }
+  return p;
+}
+
 Decomposition hamiltonian_decomposition(const Topology& t) {
   Decomposition d{"paper-zigzag", paper_zigzag(t)};
-  if (!check_decomposition(t, d.pairing).empty()) d = {"square-switching", square_switching(t)};
+  if (!check_decomposition(t, d.pairing).empty()) {
+    if (const auto links = partial_cycles::hamiltonian_links(t.dims()[0], t.dims()[1]))
+      d = {"searched-pattern-4xodd", pairing_along(t, partial_cycles::pattern_cycles(t, *links))};
+    else
+      d = {"square-switching", square_switching(t)};
+  }
   std::string why = check_decomposition(t, d.pairing);
   if (!why.empty()) throw std::runtime_error(fmt::format("{} on {}: {}", d.construction, t.spec(), why));
   return d;

@@ -31,7 +31,8 @@ bool paper_top_with_right(int column, int columns);
 // Square switches keep the parity of each factor's crossings of every row and column gap;
 // switching a whole alternating row or column (on an even side) changes it. Deterministic,
 // with up to 400 seeded restarts within a work budget of a few seconds. Of all sizes from
-// 3x3 to 32x32 only 4x31 and 31x4 are not reached: it then throws InputError.
+// 3x3 to 32x32 only 4x31 and 31x4 are not reached (hamiltonian_decomposition takes a
+// pattern there): it then throws InputError.
 Pairing square_switching(const Topology& torus);
 
 // The trails of a pairing, each as the (node, out-port) sequence of one direction. A port
@@ -39,15 +40,22 @@ Pairing square_switching(const Topology& torus);
 // (it is then open: its last hop does not lead back to its first node).
 std::vector<std::vector<std::array<int, 2>>> trails(const Topology& torus, const Pairing& pairing);
 
+// The pairing that forwards along `cycles` (each a node sequence, closing back to its
+// first node): each node on a cycle pairs its ports towards its neighbours before and
+// after it there; ports no cycle uses stay -1.
+Pairing pairing_along(const Topology& torus, const std::vector<std::vector<int>>& cycles);
+
 // "" when the pairing is two edge-disjoint Hamiltonian cycles, else why it is not.
 std::string check_decomposition(const Topology& torus, const Pairing& pairing);
 
 struct Decomposition {
-  std::string construction;  // "paper-zigzag" or "square-switching"
+  std::string construction;  // "paper-zigzag", "searched-pattern-4xodd" or "square-switching"
   Pairing pairing;
 };
-// The paper's rule where it gives two Hamiltonian cycles, square switching otherwise;
-// always verified by check_decomposition.
+// The paper's rule where it gives two Hamiltonian cycles; on 4 x C and C x 4 with C odd
+// (>= 5) a searched pattern (odd_torus_patterns.h `hamiltonian_links`), which square
+// switching does not reach on 4x31; square switching otherwise. Always verified by
+// check_decomposition.
 Decomposition hamiltonian_decomposition(const Topology& torus);
 
 }  // namespace fixroute::torus_cycles
