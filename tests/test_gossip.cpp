@@ -260,6 +260,22 @@ TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
   EXPECT_THROW(draw_port_rules(Topology::parse("ring:5"), tables, "x"), InputError);
 }
 
+TEST(Draw, BothOddPaperCyclesShowTheirFeeds) {
+  // hamiltonian-2-paper on torus:5x5: two cycles of 23 links, the 4 free links grey, and
+  // 8 feeds (four nodes off a cycle, two suppliers each).
+  Topology t = Topology::parse("torus:5x5");
+  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2-paper", t), t, {});
+  std::string svg = draw_port_rules(t, tables, "test");
+  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
+  EXPECT_EQ(links("#d62728"), 23);
+  EXPECT_EQ(links("#1f77b4"), 23);
+  EXPECT_EQ(links("#bbbbbb"), 4);
+  EXPECT_EQ(links("#2ca02c"), 0) << "no third trail";
+  int feeds = 0;
+  for (size_t at = svg.find("class=\"feed\""); at != std::string::npos; at = svg.find("class=\"feed\"", at + 1)) ++feeds;
+  EXPECT_EQ(feeds, 8);
+}
+
 TEST(HamiltonianTwo, TableFilesKeepTheConstruction) {
   Topology t = Topology::parse("torus:3x5");
   NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2", t), t, {});
