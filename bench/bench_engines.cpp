@@ -179,6 +179,8 @@ void BM_GossipRef(benchmark::State& state, const char* spec, const char* algorit
 
 BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x16_hamiltonian2, "torus:16x16", "hamiltonian-2")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x15_paper, "torus:16x15", "hamiltonian-2-paper")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus15x15_paper, "torus:15x15", "hamiltonian-2-paper")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GossipSchedule, torus4x31_hamiltonian2, "torus:4x31", "hamiltonian-2")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_GossipSchedule, torus16x16_partial, "torus:16x16", "partial-cycles")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_GossipSchedule, torus6x6x6_partial, "torus:6x6x6", "partial-cycles")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_GossipSchedule, torus4x4x4x5_partial, "torus:4x4x4x5", "partial-cycles")->Unit(benchmark::kMillisecond);
