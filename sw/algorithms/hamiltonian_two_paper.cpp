@@ -315,7 +315,7 @@ NetworkTables paper_tables(const Topology& topo) {
 AlgorithmRegistrar hamiltonian_two_paper_registrar({
     "hamiltonian-2-paper", "gossip",
     "2 packets per node as section 2 of the gossip paper builds it: the column-parity cycles, and on an odd size "
-    "partial cycles whose off-cycle nodes are fed by switching taps (Theorem 1)",
+    "partial cycles whose off-cycle nodes are fed by switching taps (both sizes odd: searched cycles; Theorem 1)",
     [](const Topology& t) { return shape_problem(t); }, [](const Topology&) { return false; },
     [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
       if (!m.is_default()) return std::nullopt;
