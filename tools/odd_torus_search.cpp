@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
   }
   const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
   const bool laps = mode == "laps", two_packet = mode == "two-packet", hamiltonian = mode == "hamiltonian";
-  const bool laps_or_partial = !two_packet && !hamiltonian;  // partial-cycles patterns
+  const bool partial_cycles_mode = !two_packet && !hamiltonian;  // partial-cycles patterns
   if (rows < 3 || cols < 3 || (rows % 2 == 0 && !hamiltonian) || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
     std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3 (with laps: COLS at least 5, "
                          "EXTRA at least 0; with hamiltonian ROWS may be even)\n");
@@ -218,18 +218,18 @@ int main(int argc, char** argv) {
       }
     }
     bool good = single;
-    for (int k = 0; good && laps_or_partial && k <= std::max(extra, 0); ++k)
+    for (int k = 0; good && partial_cycles_mode && k <= std::max(extra, 0); ++k)
       good = feeds_everyone(fixroute::partial_cycles::with_rows_repeated(p, cols, k), rows + 2 * k, cols);
     for (int kr = 0; good && two_packet && kr <= (repeats ? extra : 0); ++kr)
       for (int kc = 0; good && kc <= (columns_repeat ? extra : 0); ++kc)
         good = within_theorem_1(fixroute::partial_cycles::with_columns_repeated(
                                     fixroute::partial_cycles::with_rows_repeated(p, cols, kr), cols, kc),
                                 rows + 2 * kr, cols + 2 * kc);
-    for (int kc = 0; good && hamiltonian && kc <= std::max(extra, 0); ++kc)
+    for (int kc = 0; good && hamiltonian && kc <= (columns_repeat ? extra : 0); ++kc)
       good = hamiltonian_pair(fixroute::partial_cycles::with_columns_repeated(p, cols, kc), rows, cols + 2 * kc);
     if (good) {
       std::printf("{%d, %d, %s, ", rows, cols, repeats ? "true" : "false");
-      if (!laps_or_partial) std::printf("%s, ", columns_repeat ? "true" : "false");
+      if (!partial_cycles_mode) std::printf("%s, ", columns_repeat ? "true" : "false");
       std::printf("{");
       for (int r = 0; r < rows; ++r) {
         std::printf("%s\"", r ? ", " : "");

@@ -107,7 +107,8 @@ const std::vector<GrowablePattern>& two_packet_catalogue() {
 }
 
 // Two Hamiltonian cycles on 4 x 5 whose columns 0, 1 repeat (`odd_torus_search 4 5 13
-// hamiltonian`, checked grown up to 4 x 31).
+// hamiltonian`, checked grown up to 4 x 31; the tests check every odd width to 41, and
+// 101).
 const std::vector<GrowablePattern>& hamiltonian_catalogue() {
   static const std::vector<GrowablePattern> patterns{
       {4, 5, false, true, {"22112 11122", "12212 22111", "11221 22212", "21121 11221"}},
