@@ -213,6 +213,24 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     return delta;
   };
 
+  // The classes next to each class somewhere in the sequences: only for such a pair does
+  // a joint flip differ from the sum of the two single flips.
+  std::vector<std::vector<int>> next_to(static_cast<size_t>(nvars));
+  for (int s = 0; s < 2; ++s) {
+    const std::vector<int>& seq = sequence[static_cast<size_t>(s)];
+    for (size_t i = 1; i < seq.size(); ++i) {
+      const int a = root[static_cast<size_t>(seq[i - 1])], b = root[static_cast<size_t>(seq[i])];
+      if (a == b) continue;
+      next_to[static_cast<size_t>(a)].push_back(b);
+      next_to[static_cast<size_t>(b)].push_back(a);
+    }
+  }
+  for (std::vector<int>& list : next_to) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  std::vector<char> is_next(static_cast<size_t>(nvars), 0);
+
   // Greedy from each pair of starting directions: walk both sequences in step order and
   // keep each tap's direction where the class is still free; then flip any free class,
   // or pair of classes, that lowers the cost, until none does. The best of the four is kept.
@@ -234,23 +252,43 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     std::array<int, 2> count{switches(0), switches(1)};
     auto cost_of = [](const std::array<int, 2>& c) { return std::make_pair(std::max(c[0], c[1]), c[0] + c[1]); };
     std::pair<int, int> current = cost_of(count);
-    // flips of one class, then of two (a switch often needs two classes to move together)
+    // flips of one class, then of two (a switch often needs two classes to move together).
+    // single[r]: the change a flip of r alone makes, kept up to date as flips are taken, so
+    // that a pair of classes not next to each other is priced as the sum of the two.
+    std::vector<std::array<int, 2>> single(static_cast<size_t>(nvars), {0, 0});
+    auto refresh = [&](int r) {
+      single[static_cast<size_t>(r)] = flip_delta(r, -1);
+      for (int other : next_to[static_cast<size_t>(r)]) single[static_cast<size_t>(other)] = flip_delta(other, -1);
+    };
+    for (int r : free_roots) single[static_cast<size_t>(r)] = flip_delta(r, -1);
     auto try_flip = [&](int a, int b) {
-      const std::array<int, 2> delta = flip_delta(a, b);
+      std::array<int, 2> delta = single[static_cast<size_t>(a)];
+      if (b >= 0 && is_next[static_cast<size_t>(b)]) {
+        delta = flip_delta(a, b);
+      } else if (b >= 0) {
+        delta[0] += single[static_cast<size_t>(b)][0];
+        delta[1] += single[static_cast<size_t>(b)][1];
+      }
       const std::array<int, 2> next{count[0] + delta[0], count[1] + delta[1]};
       if (cost_of(next) >= current) return false;
       polarity[static_cast<size_t>(a)] ^= 1;
       if (b >= 0) polarity[static_cast<size_t>(b)] ^= 1;
       count = next;
       current = cost_of(count);
+      refresh(a);
+      if (b >= 0) refresh(b);
       return true;
     };
     for (bool improved = true; improved;) {
       improved = false;
       for (int r : free_roots) improved = try_flip(r, -1) || improved;
       if (improved) continue;
-      for (size_t i = 0; i < free_roots.size(); ++i)
-        for (size_t j = i + 1; j < free_roots.size(); ++j) improved = try_flip(free_roots[i], free_roots[j]) || improved;
+      for (size_t i = 0; i < free_roots.size(); ++i) {
+        const int a = free_roots[i];
+        for (int other : next_to[static_cast<size_t>(a)]) is_next[static_cast<size_t>(other)] = 1;
+        for (size_t j = i + 1; j < free_roots.size(); ++j) improved = try_flip(a, free_roots[j]) || improved;
+        for (int other : next_to[static_cast<size_t>(a)]) is_next[static_cast<size_t>(other)] = 0;
+      }
     }
     if (best_polarity.empty() || current < best_cost) {
       best_cost = current;
