@@ -271,9 +271,7 @@ TEST(Draw, BothOddPaperCyclesShowTheirFeeds) {
   EXPECT_EQ(links("#1f77b4"), 23);
   EXPECT_EQ(links("#bbbbbb"), 4);
   EXPECT_EQ(links("#2ca02c"), 0) << "no third trail";
-  int feeds = 0;
-  for (size_t at = svg.find("class=\"feed\""); at != std::string::npos; at = svg.find("class=\"feed\"", at + 1)) ++feeds;
-  EXPECT_EQ(feeds, 8);
+  EXPECT_EQ(testing_support::drawn_feeds(svg), 8);
 }
 
 TEST(HamiltonianTwo, TableFilesKeepTheConstruction) {

@@ -392,16 +392,11 @@ TEST(PartialCycles, DrawingMarksTheFeeds) {
   Topology t = Topology::parse("torus:4x5");
   NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
   std::string svg = draw_port_rules(t, tables, "test");
-  auto count = [&](const std::string& what) {
-    int n = 0;
-    for (size_t at = svg.find(what); at != std::string::npos; at = svg.find(what, at + 1)) ++n;
-    return n;
-  };
   auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
   EXPECT_EQ(links("#d62728"), 14);
   EXPECT_EQ(links("#1f77b4"), 14);
   EXPECT_EQ(links("#bbbbbb"), 12);
-  EXPECT_EQ(count("class=\"feed\""), 24);
+  EXPECT_EQ(testing_support::drawn_feeds(svg), 24);
 }
 
 TEST(PartialCycles, DrawingABothOddTorusShowsTwoCycles) {
@@ -428,9 +423,7 @@ TEST(PartialCycles, DrawingA3DTorusShowsItsThreeCyclesAndFeeds) {
   EXPECT_EQ(links("#1f77b4"), 21);
   EXPECT_EQ(links("#2ca02c"), 21);
   EXPECT_EQ(links("#bbbbbb"), 3 * 36 - 3 * 21);
-  int feeds = 0;
-  for (size_t at = svg.find("class=\"feed\""); at != std::string::npos; at = svg.find("class=\"feed\"", at + 1)) ++feeds;
-  EXPECT_EQ(feeds, static_cast<int>(partial_cycles::build(t).feeds.size()));
+  EXPECT_EQ(testing_support::drawn_feeds(svg), static_cast<int>(partial_cycles::build(t).feeds.size()));
   EXPECT_THROW(draw_port_rules(Topology::parse("torus:5x5x5x5x6"), tables, "x"), InputError);
 }
 

@@ -40,6 +40,14 @@ inline int drawn_links(const std::string& svg, const std::string& colour) {
   return solid + halves / 2;
 }
 
+// The number of feed arrows in a drawing (draw.h marks each with class="feed").
+inline int drawn_feeds(const std::string& svg) {
+  const std::string mark = "class=\"feed\"";
+  int n = 0;
+  for (size_t at = svg.find(mark); at != std::string::npos; at = svg.find(mark, at + 1)) ++n;
+  return n;
+}
+
 // The fixroute binary run from a scratch directory (FIXROUTE_BIN, set by tests/CMakeLists.txt).
 namespace fs = std::filesystem;
 struct Outcome {

@@ -54,42 +54,42 @@ int longest_allowed(int rows, int cols) {
   return 2 * static_cast<int>(fixroute::formulas::gossip_partial_cycles_theorem(rows * cols, 2, cols)) - 1;
 }
 
-// True when partial-cycles accepts the pattern on this torus (single disjoint cycles,
-// every node fed, taps schedulable by m/2 + 1) and its cycles are within Theorem 2.
-bool feeds_everyone(const LinkCycles& links, int rows, int cols) {
+// `check` on the R x C torus; a pattern it throws InputError on is not accepted.
+template <class Check>
+bool accepted(int rows, int cols, const Check& check) {
   try {
-    const auto k = fixroute::partial_cycles::build_from_links(
-        Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols)), links);
-    for (const std::vector<int>& cycle : k.cycles)
-      if (static_cast<int>(cycle.size()) > longest_allowed(rows, cols)) return false;
-    return true;
+    return check(Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols)));
   } catch (const InputError&) {
     return false;
   }
+}
+
+// True when partial-cycles accepts the pattern on this torus (single disjoint cycles,
+// every node fed, taps schedulable by m/2 + 1) and its cycles are within Theorem 2.
+bool feeds_everyone(const LinkCycles& links, int rows, int cols) {
+  return accepted(rows, cols, [&](const Topology& torus) {
+    for (const std::vector<int>& cycle : fixroute::partial_cycles::build_from_links(torus, links).cycles)
+      if (static_cast<int>(cycle.size()) > longest_allowed(rows, cols)) return false;
+    return true;
+  });
 }
 
 // True when hamiltonian-2-paper on the pattern finishes within Theorem 1 on this torus.
 bool within_theorem_1(const LinkCycles& links, int rows, int cols) {
-  try {
-    const Topology torus = Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols));
+  return accepted(rows, cols, [&](const Topology& torus) {
     const fixroute::EngineResult run = fixroute::run_ref_engine(
         torus, fixroute::hamiltonian_two_paper_tables(torus, links), fixroute::EngineOptions{});
     return run.failure.empty() && run.steps_simulated <= fixroute::formulas::gossip_torus_two_packets(rows, cols);
-  } catch (const InputError&) {
-    return false;
-  }
+  });
 }
 
 // True when the pattern is two edge-disjoint Hamiltonian cycles of this torus.
 bool hamiltonian_pair(const LinkCycles& links, int rows, int cols) {
-  try {
-    const Topology torus = Topology::parse("torus:" + std::to_string(rows) + "x" + std::to_string(cols));
+  return accepted(rows, cols, [&](const Topology& torus) {
     using namespace fixroute;
-    return torus_cycles::check_decomposition(
-               torus, torus_cycles::pairing_along(torus, partial_cycles::pattern_cycles(torus, links))).empty();
-  } catch (const InputError&) {
-    return false;
-  }
+    const auto pairing = torus_cycles::pairing_along(torus, partial_cycles::pattern_cycles(torus, links));
+    return torus_cycles::check_decomposition(torus, pairing).empty();
+  });
 }
 
 }  // namespace
@@ -228,9 +228,7 @@ int main(int argc, char** argv) {
     for (int kc = 0; good && hamiltonian && kc <= (columns_repeat ? extra : 0); ++kc)
       good = hamiltonian_pair(fixroute::partial_cycles::with_columns_repeated(p, cols, kc), rows, cols + 2 * kc);
     if (good) {
-      std::printf("{%d, %d, %s, ", rows, cols, repeats ? "true" : "false");
-      if (!partial_cycles_mode) std::printf("%s, ", columns_repeat ? "true" : "false");
-      std::printf("{");
+      std::printf("{%d, %d, %s, %s, {", rows, cols, repeats ? "true" : "false", columns_repeat ? "true" : "false");
       for (int r = 0; r < rows; ++r) {
         std::printf("%s\"", r ? ", " : "");
         for (int c = 0; c < cols; ++c) std::printf("%d", p.right[static_cast<size_t>(r * cols + c)] + 1);

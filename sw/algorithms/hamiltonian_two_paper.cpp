@@ -52,8 +52,6 @@ std::string shape_problem(const Topology& t) {
   return "";
 }
 
-bool both_sizes_odd(const Topology& t) { return t.dims()[0] % 2 == 1 && t.dims()[1] % 2 == 1; }
-
 // The paper's coordinates: n1 rows (even), n2 columns; on torus:AxB with A odd and B even
 // the paper's rows are our columns.
 struct PaperGrid {
@@ -306,7 +304,7 @@ NetworkTables tables_on(const Topology& topo, const TwoCycles& two) {
 
 NetworkTables paper_tables(const Topology& topo) {
   if (std::string why = shape_problem(topo); !why.empty()) refuse(topo, why);
-  if (!both_sizes_odd(topo)) return tables_on(topo, paper_cycles(topo));
+  if (!partial_cycles::both_sizes_odd_2d(topo.dims())) return tables_on(topo, paper_cycles(topo));
   const std::optional<partial_cycles::LinkCycles> links = partial_cycles::two_packet_links(topo.dims()[0], topo.dims()[1]);
   if (!links) refuse(topo, "no two-packet pattern for this size");
   return tables_on(topo, pattern_pair(topo, *links));

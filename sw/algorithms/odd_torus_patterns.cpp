@@ -8,21 +8,24 @@ namespace fixroute::partial_cycles {
 
 namespace {
 
-// One row per torus row: the cycle of each link to the right, a space, the cycle of each
-// link downwards; '0' free, '1' cycle 0, '2' cycle 1 (the search's output format).
+// A catalogue entry in the search's output format: whether rows 0, 1 and columns 0, 1 may
+// be repeated, then one line per torus row: the cycle of each link to the right, a space,
+// the cycle of each link downwards; '0' free, '1' cycle 0, '2' cycle 1.
 struct Pattern {
   int rows;
   int cols;
-  bool repeats;  // rows 0 and 1 may be repeated (the header)
+  bool rows_repeat;
+  bool cols_repeat;
   std::vector<std::string> lines;
 };
 
-// Small sizes, as tools/odd_torus_search prints them (3 3 -1, 5 3 6, 5 5 5).
+// Small sizes for partial-cycles, as tools/odd_torus_search prints them (3 3 -1, 5 3 6,
+// 5 5 5).
 const std::vector<Pattern>& catalogue() {
   static const std::vector<Pattern> patterns{
-      {3, 3, false, {"121 012", "012 201", "200 021"}},
-      {5, 3, true, {"211 120", "122 210", "010 201", "221 102", "102 210"}},
-      {5, 5, true, {"11222 20100", "22111 10200", "10220 01002", "21102 02010", "02011 10200"}},
+      {3, 3, false, false, {"121 012", "012 201", "200 021"}},
+      {5, 3, true, false, {"211 120", "122 210", "010 201", "221 102", "102 210"}},
+      {5, 5, true, false, {"11222 20100", "22111 10200", "10220 01002", "21102 02010", "02011 10200"}},
   };
   return patterns;
 }
@@ -75,21 +78,12 @@ LinkCycles links_of(const Pattern& p) {
   return out;
 }
 
-// A pattern that may grow by rows 0, 1 and/or columns 0, 1 (the search prints both flags).
-struct GrowablePattern {
-  int rows;
-  int cols;
-  bool rows_repeat;
-  bool cols_repeat;
-  std::vector<std::string> lines;
-};
-
 // `pattern` grown to rows x cols, or nullopt when it cannot reach that size.
-std::optional<LinkCycles> grown_to(const GrowablePattern& p, int rows, int cols) {
+std::optional<LinkCycles> grown_to(const Pattern& p, int rows, int cols) {
   const bool rows_fit = rows == p.rows || (p.rows_repeat && rows > p.rows && (rows - p.rows) % 2 == 0);
   const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols && (cols - p.cols) % 2 == 0);
   if (!rows_fit || !cols_fit) return std::nullopt;
-  const LinkCycles tall = with_rows_repeated(links_of({p.rows, p.cols, false, p.lines}), p.cols, (rows - p.rows) / 2);
+  const LinkCycles tall = with_rows_repeated(links_of(p), p.cols, (rows - p.rows) / 2);
   return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
 }
 
@@ -97,8 +91,8 @@ std::optional<LinkCycles> grown_to(const GrowablePattern& p, int rows, int cols)
 // 3 5 2, 5 5 2), each cycle through all nodes but two. 5 x 5 repeats rows 0, 1 and
 // columns 0, 1 (every R, C >= 5); 3 x 5 repeats columns 0, 1 (3 x C, and C x 3
 // transposed); 3 x 3 on its own.
-const std::vector<GrowablePattern>& two_packet_catalogue() {
-  static const std::vector<GrowablePattern> patterns{
+const std::vector<Pattern>& two_packet_catalogue() {
+  static const std::vector<Pattern> patterns{
       {3, 3, false, false, {"021 122", "211 212", "012 001"}},
       {3, 5, false, true, {"22122 11211", "12012 22002", "21021 11121"}},
       {5, 5, true, true, {"22212 11112", "22212 11121", "21201 22200", "12102 11112", "22212 11121"}},
@@ -109,8 +103,8 @@ const std::vector<GrowablePattern>& two_packet_catalogue() {
 // Two Hamiltonian cycles on 4 x 5 whose columns 0, 1 repeat (`odd_torus_search 4 5 13
 // hamiltonian`, checked grown up to 4 x 31; the tests check every odd width to 41, and
 // 101).
-const std::vector<GrowablePattern>& hamiltonian_catalogue() {
-  static const std::vector<GrowablePattern> patterns{
+const std::vector<Pattern>& hamiltonian_catalogue() {
+  static const std::vector<Pattern> patterns{
       {4, 5, false, true, {"22112 11122", "12212 22111", "11221 22212", "21121 11221"}},
   };
   return patterns;
@@ -118,22 +112,21 @@ const std::vector<GrowablePattern>& hamiltonian_catalogue() {
 
 }  // namespace
 
+bool both_sizes_odd_2d(const std::vector<int>& dims) {
+  return dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1;
+}
+
 std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
-  std::optional<Pattern> best;
-  if (cols >= kStaircaseFrom && cols % 2 == 1) {
-    best = Pattern{cols, cols, true, staircase(cols)};
-  } else {
-    for (const Pattern& p : catalogue())
-      if (p.cols == cols && rows >= p.rows && (!best || p.rows > best->rows) && (p.repeats || rows == p.rows)) best = p;
-  }
-  if (!best || rows < best->rows || (rows - best->rows) % 2 != 0) return std::nullopt;
-  return with_rows_repeated(links_of(*best), cols, (rows - best->rows) / 2);
+  if (cols >= kStaircaseFrom && cols % 2 == 1) return grown_to({cols, cols, true, false, staircase(cols)}, rows, cols);
+  for (const Pattern& p : catalogue())  // at most one entry fits a size
+    if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
+  return std::nullopt;
 }
 
 std::optional<LinkCycles> two_packet_links(int rows, int cols) {
   if (rows < 3 || cols < 3 || rows % 2 == 0 || cols % 2 == 0) return std::nullopt;
   if (rows > 3 && cols == 3) return transposed(*two_packet_links(cols, rows), cols, rows);  // 3 x R exists
-  for (const GrowablePattern& p : two_packet_catalogue())
+  for (const Pattern& p : two_packet_catalogue())
     if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
   return std::nullopt;
 }
@@ -144,7 +137,7 @@ std::optional<LinkCycles> hamiltonian_links(int rows, int cols) {
     return across ? std::optional<LinkCycles>(transposed(*across, cols, rows)) : std::nullopt;
   }
   if (rows != 4 || cols < 5 || cols % 2 == 0) return std::nullopt;
-  for (const GrowablePattern& p : hamiltonian_catalogue())
+  for (const Pattern& p : hamiltonian_catalogue())
     if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
   return std::nullopt;
 }

@@ -37,6 +37,10 @@ struct LinkCycles {
 // (R < C, or C and R of other parities).
 std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
+// Sizes of a 2D torus with both odd: where partial-cycles and hamiltonian-2-paper take
+// their cycles from these patterns instead of the paper's rules.
+bool both_sizes_odd_2d(const std::vector<int>& dims);
+
 // `pattern` (C columns) with rows 0 and 1 repeated `pairs` more times after row 1.
 LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs);
 // `pattern` (C columns) with columns 0 and 1 repeated `pairs` more times after column 1.

@@ -86,11 +86,6 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
-// A 2D torus with both sizes odd: its cycles come from a searched pattern, not laps.
-bool both_sizes_odd_2d(const std::vector<int>& dims) {
-  return dims.size() == 2 && dims[0] % 2 == 1 && dims[1] % 2 == 1;
-}
-
 // The order in which our sizes enter the construction, where another order than ours
 // is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
 // an even second size -- built transposed, the cycles running along the first size
