@@ -28,6 +28,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <utility>
 
 #include "../errors.h"
@@ -306,7 +307,7 @@ NetworkTables paper_tables(const Topology& topo) {
   if (std::string why = shape_problem(topo); !why.empty()) refuse(topo, why);
   if (!partial_cycles::both_sizes_odd_2d(topo.dims())) return tables_on(topo, paper_cycles(topo));
   const std::optional<partial_cycles::LinkCycles> links = partial_cycles::two_packet_links(topo.dims()[0], topo.dims()[1]);
-  if (!links) refuse(topo, "no two-packet pattern for this size");
+  if (!links) throw std::logic_error("two_packet_links has no pattern for " + topo.spec());  // sizes >= 3 all have one
   return tables_on(topo, pattern_pair(topo, *links));
 }
 
