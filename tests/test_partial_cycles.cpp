@@ -447,21 +447,22 @@ struct Ring {
 // What node C receives from taps following `taps` (replayed here from the ring's
 // geometry, independently of the solver and of ring_demand): per packet, the steps it
 // arrives in.
-std::map<int, std::vector<int>> replay(const Ring& ring, const std::array<partial_cycles::TapSchedule, 2>& taps) {
+void replay_tap(const Ring& ring, size_t s, const partial_cycles::TapSchedule& tap, std::map<int, std::vector<int>>& got) {
   const int m = ring.m;
-  std::map<int, std::vector<int>> got;
-  for (size_t s = 0; s < 2; ++s) {
-    const int x = ring.suppliers[s];
-    if (taps[s].sends_own) got[x].push_back(1);
-    for (int t = 1; t <= m / 2; ++t) {
-      size_t switched = 0;
-      while (switched < taps[s].switch_steps.size() && taps[s].switch_steps[switched] <= t) ++switched;
-      const bool forwards = taps[s].forwards_first == (switched % 2 == 0);
-      const int from = forwards ? ((x - t) % m + m) % m : (x + t) % m;  // the packet arriving in step t
-      const bool travels = forwards ? t <= m / 2 : t <= (m - 1) / 2;
-      if (travels) got[from].push_back(t + 1);
-    }
+  const int x = ring.suppliers[s];
+  if (tap.sends_own) got[x].push_back(1);
+  for (int t = 1; t <= m / 2; ++t) {
+    size_t switched = 0;
+    while (switched < tap.switch_steps.size() && tap.switch_steps[switched] <= t) ++switched;
+    const bool forwards = tap.forwards_first == (switched % 2 == 0);
+    const int from = forwards ? ((x - t) % m + m) % m : (x + t) % m;  // the packet arriving in step t
+    const bool travels = forwards ? t <= m / 2 : t <= (m - 1) / 2;
+    if (travels) got[from].push_back(t + 1);
   }
+}
+std::map<int, std::vector<int>> replay(const Ring& ring, const std::array<partial_cycles::TapSchedule, 2>& taps) {
+  std::map<int, std::vector<int>> got;
+  for (size_t s = 0; s < 2; ++s) replay_tap(ring, s, taps[s], got);
   return got;
 }
 
@@ -496,6 +497,59 @@ TEST(TapSchedule, AntipodalSuppliersNeedNoSwitch) {
   EXPECT_TRUE((*taps)[1].switch_steps.empty());
   ring.deadline = 7;  // the spread: the suppliers' own packets must come from the other side in time
   EXPECT_FALSE(partial_cycles::schedule_taps(ring.demand()).has_value());
+}
+
+// The one-switch search finds its pair through packet weight sums (tap_schedule.cpp);
+// here every pair of one-switch plans is tried in the same order (a plan: start direction,
+// then switch step 2..steps+1, none at steps+1): where some pair works, the scheduler
+// must return the first one, as it did before the lookup (the tables stay the same).
+TEST(TapSchedule, OneSwitchSearchTakesTheFirstPairThatWorks) {
+  int compared = 0;
+  for (int m = 5; m <= 22; ++m)
+    for (int b = 1; b < m; ++b)
+      for (const std::array<bool, 2>& own : {std::array<bool, 2>{false, false}, {true, false}, {false, true}, {true, true}}) {
+        const Ring ring{m, {0, b}, own, m / 2 + 1};
+        struct Plan {
+          partial_cycles::TapSchedule schedule;
+          std::set<int> packets;
+        };
+        std::array<std::vector<Plan>, 2> plans;
+        for (size_t s = 0; s < 2; ++s)
+          for (bool forwards_first : {true, false})
+            for (int sw = 2; sw <= m / 2 + 1; ++sw) {
+              Plan p;
+              p.schedule.forwards_first = forwards_first;
+              if (sw <= m / 2) p.schedule.switch_steps = {sw};
+              std::map<int, std::vector<int>> got;
+              replay_tap(ring, s, p.schedule, got);
+              for (const auto& [packet, steps] : got) p.packets.insert(packet);
+              plans[s].push_back(p);
+            }
+        std::optional<std::array<partial_cycles::TapSchedule, 2>> first;
+        for (const Plan& a : plans[0]) {
+          for (const Plan& c : plans[1]) {
+            std::set<int> both = a.packets;
+            bool disjoint = true;
+            for (int q : c.packets) disjoint = both.insert(q).second && disjoint;
+            for (size_t s = 0; s < 2; ++s)
+              if (own[s]) both.insert(ring.suppliers[s]);
+            if (disjoint && static_cast<int>(both.size()) == m) {
+              first = {a.schedule, c.schedule};
+              break;
+            }
+          }
+          if (first) break;
+        }
+        if (!first) continue;
+        const auto taps = partial_cycles::schedule_taps(ring.demand());
+        ASSERT_TRUE(taps.has_value()) << "m " << m << " b " << b;
+        for (size_t s = 0; s < 2; ++s) {
+          EXPECT_EQ((*taps)[s].forwards_first, (*first)[s].forwards_first) << "m " << m << " b " << b << " tap " << s;
+          EXPECT_EQ((*taps)[s].switch_steps, (*first)[s].switch_steps) << "m " << m << " b " << b << " tap " << s;
+        }
+        ++compared;
+      }
+  EXPECT_GT(compared, 250) << "cases with a one-switch pair";
 }
 
 TEST(TapSchedule, ArrivalsGivenStepByStep) {

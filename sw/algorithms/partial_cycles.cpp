@@ -231,21 +231,38 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Construction& k,
 
 }  // namespace
 
-std::string unsupported(const Topology& t, Finish finish) {
+namespace {
+// The construction of `t`, or why there is none. find_algorithm asks unsupported() and
+// then build() for the same torus, and on large tori the construction (its tap
+// schedules) is most of the time of a run: the last one is kept for the next call.
+struct Outcome {
+  std::optional<Construction> construction;
+  std::string why;
+};
+const Outcome& constructed(const Topology& t, Finish finish) {
+  static std::string last_spec;
+  static std::optional<Finish> last_finish;
+  static Outcome last;
+  if (last_spec == t.spec() && last_finish == finish) return last;
+  Outcome now;
   try {
-    construct(t, finish);
+    now.construction = construct(t, finish);
   } catch (const NotApplicable& e) {
-    return e.why;
+    now.why = e.why;
   }
-  return "";
+  last = std::move(now);
+  last_spec = t.spec();
+  last_finish = finish;
+  return last;
 }
+}  // namespace
+
+std::string unsupported(const Topology& t, Finish finish) { return constructed(t, finish).why; }
 
 Construction build(const Topology& torus, Finish finish) {
-  try {
-    return construct(torus, finish);
-  } catch (const NotApplicable& e) {
-    throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), e.why));
-  }
+  const Outcome& o = constructed(torus, finish);
+  if (!o.construction) throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), o.why));
+  return *o.construction;
 }
 
 namespace {

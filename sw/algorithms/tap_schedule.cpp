@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
+#include <set>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -58,55 +61,111 @@ int mod(int v, int m) { return ((v % m) + m) % m; }
 
 int last_step(const TapDemand& d, size_t s) { return static_cast<int>(d.arrivals[s].size()) - 1; }
 
-// The paper's case first: every tap with at most one switch, all pairs tried (bit sets
-// of the packets each delivers). nullopt when no such pair feeds C exactly once.
+// A fixed pseudo-random 64-bit value for packet i (splitmix64's finaliser).
+uint64_t mixed(size_t i) {
+  uint64_t z = static_cast<uint64_t>(i) + 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// The paper's case first: every tap with at most one switch. A plan is a tap's start
+// direction and switch step; two plans work together when each packet reaches C exactly
+// once, but for the suppliers' own packets, which they may send themselves. Trying every
+// pair costs (2 * steps)^2 packet-set comparisons per fed node, minutes on 5D tori; so each
+// packet gets a fixed pseudo-random weight, a plan the sum of its packets' weights, and a
+// working pair's sums add up to the total less the own packets neither plan covers. The
+// pairs with such sums are checked packet by packet, and the first that works in plan
+// order (a plans outer, b plans inner) is taken, as trying every pair in that order would.
+// nullopt when no such pair feeds C exactly once.
 std::optional<std::array<TapSchedule, 2>> one_switch_schedule(const TapDemand& d) {
   const size_t n = static_cast<size_t>(d.packets), words = (n + 63) / 64;
+  std::vector<uint64_t> weight(n);
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; ++i) total += weight[i] = mixed(i);
   struct Plan {
     TapSchedule schedule;
-    std::vector<uint64_t> covered;
-    size_t own = SIZE_MAX;  // the supplier's own packet, if it may tap it
+    uint64_t sum = 0;
   };
   std::array<std::vector<Plan>, 2> plans;
   for (size_t s = 0; s < 2; ++s) {
     const int steps = last_step(d, s);
-    const size_t own = d.own[s] >= 0 ? static_cast<size_t>(d.own[s]) : SIZE_MAX;
+    // per side (0 forwards, 1 backwards), over steps 1..t: the arrivals' weight sum and
+    // how many arrive too late to reach C by the deadline
+    std::array<std::vector<uint64_t>, 2> sum_to;
+    std::array<std::vector<int>, 2> late_to;
+    for (size_t side = 0; side < 2; ++side) {
+      sum_to[side].assign(static_cast<size_t>(steps + 1), 0);
+      late_to[side].assign(static_cast<size_t>(steps + 1), 0);
+      for (int t = 1; t <= steps; ++t) {
+        const int packet = d.arrivals[s][static_cast<size_t>(t)][side];
+        const size_t i = static_cast<size_t>(t);
+        sum_to[side][i] = sum_to[side][i - 1] + (packet >= 0 ? weight[static_cast<size_t>(packet)] : 0);
+        late_to[side][i] = late_to[side][i - 1] + (packet >= 0 && t + 1 > d.deadline ? 1 : 0);
+      }
+    }
     for (bool forwards_first : {true, false})
       for (int sw = 2; sw <= steps + 1; ++sw) {  // a switch at step 1 is the other start
+        // steps 1..sw-1 take side `first`, steps sw..steps the other
+        const size_t first = forwards_first ? 0 : 1, then = 1 - first, before = static_cast<size_t>(sw - 1);
+        const size_t end = static_cast<size_t>(steps);
+        if (late_to[first][before] + late_to[then][end] - late_to[then][before] > 0) continue;
         Plan p;
         p.schedule.forwards_first = forwards_first;
         if (sw <= steps) p.schedule.switch_steps = {sw};
-        p.covered.assign(words, 0);
-        p.own = own;
-        bool late = false;
-        for (int t = 1; t <= steps && !late; ++t) {
-          const bool forwards = forwards_first == (t < sw);
-          const int packet = d.arrivals[s][static_cast<size_t>(t)][forwards ? 0 : 1];
-          if (packet < 0) continue;
-          late = t + 1 > d.deadline;
-          p.covered[static_cast<size_t>(packet) / 64] |= uint64_t{1} << (packet % 64);
-        }
-        if (!late) plans[s].push_back(std::move(p));
+        p.sum = sum_to[first][before] + sum_to[then][end] - sum_to[then][before];
+        plans[s].push_back(std::move(p));
       }
   }
-  for (const Plan& a : plans[0])
-    for (const Plan& b : plans[1]) {
+  auto covered = [&](size_t s, const TapSchedule& schedule) {
+    std::vector<uint64_t> bits(words, 0);
+    const int sw = schedule.switch_steps.empty() ? last_step(d, s) + 1 : schedule.switch_steps[0];
+    for (int t = 1; t <= last_step(d, s); ++t) {
+      const bool forwards = schedule.forwards_first == (t < sw);
+      const int packet = d.arrivals[s][static_cast<size_t>(t)][forwards ? 0 : 1];
+      if (packet >= 0) bits[static_cast<size_t>(packet) / 64] |= uint64_t{1} << (packet % 64);
+    }
+    return bits;
+  };
+  auto has = [](const std::vector<uint64_t>& bits, size_t i) { return ((bits[i / 64] >> (i % 64)) & 1u) != 0; };
+
+  std::vector<std::pair<uint64_t, size_t>> by_sum;  // b plans by weight sum, then index
+  for (size_t j = 0; j < plans[1].size(); ++j) by_sum.push_back({plans[1][j].sum, j});
+  std::sort(by_sum.begin(), by_sum.end());
+  std::vector<uint64_t> uncovered_own{0};  // weight sums of the own packets a pair may leave out
+  for (size_t s = 0; s < 2; ++s) {
+    if (d.own[s] < 0 || (s == 1 && d.own[1] == d.own[0])) continue;
+    const size_t k = uncovered_own.size();
+    for (size_t i = 0; i < k; ++i) uncovered_own.push_back(uncovered_own[i] + weight[static_cast<size_t>(d.own[s])]);
+  }
+  const std::array<size_t, 2> own{d.own[0] >= 0 ? static_cast<size_t>(d.own[0]) : SIZE_MAX,
+                                  d.own[1] >= 0 ? static_cast<size_t>(d.own[1]) : SIZE_MAX};
+  std::vector<size_t> candidates;
+  for (const Plan& a : plans[0]) {
+    candidates.clear();
+    for (uint64_t left_out : uncovered_own) {
+      const uint64_t want = total - left_out - a.sum;
+      for (auto it = std::lower_bound(by_sum.begin(), by_sum.end(), std::pair{want, size_t{0}});
+           it != by_sum.end() && it->first == want; ++it)
+        candidates.push_back(it->second);
+    }
+    if (candidates.empty()) continue;
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    const std::vector<uint64_t> a_bits = covered(0, a.schedule);
+    for (size_t j : candidates) {
+      const std::vector<uint64_t> b_bits = covered(1, plans[1][j].schedule);
       bool ok = true;
-      for (size_t w = 0; w < words && ok; ++w) ok = (a.covered[w] & b.covered[w]) == 0;
-      for (size_t i = 0; i < n && ok; ++i) {
-        const bool got = ((a.covered[i / 64] | b.covered[i / 64]) >> (i % 64)) & 1u;
-        ok = got || i == a.own || i == b.own;
-      }
+      for (size_t w = 0; w < words && ok; ++w) ok = (a_bits[w] & b_bits[w]) == 0;
+      for (size_t i = 0; i < n && ok; ++i) ok = has(a_bits, i) || has(b_bits, i) || i == own[0] || i == own[1];
       if (!ok) continue;
-      std::array<TapSchedule, 2> out{a.schedule, b.schedule};
-      for (size_t s = 0; s < 2; ++s) {
-        const Plan& mine = s == 0 ? a : b;
-        const Plan& other = s == 0 ? b : a;
-        if (mine.own == SIZE_MAX || ((other.covered[mine.own / 64] >> (mine.own % 64)) & 1u)) continue;
-        out[s].sends_own = true;
-      }
+      std::array<TapSchedule, 2> out{a.schedule, plans[1][j].schedule};
+      const std::array<const std::vector<uint64_t>*, 2> bits{&a_bits, &b_bits};
+      for (size_t s = 0; s < 2; ++s)
+        out[s].sends_own = own[s] != SIZE_MAX && !has(*bits[1 - s], own[s]);
       return out;
     }
+  }
   return std::nullopt;
 }
 
@@ -188,6 +247,8 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
   std::vector<int> free_roots;
   for (int v = 0; v < nvars; ++v)
     if (root[static_cast<size_t>(v)] == v && fixed[static_cast<size_t>(v)] < 0) free_roots.push_back(v);
+  std::vector<int> place(static_cast<size_t>(nvars), -1);  // a free class's index in free_roots
+  for (size_t i = 0; i < free_roots.size(); ++i) place[static_cast<size_t>(free_roots[i])] = static_cast<int>(i);
   // Where each class occurs in the sequences: flipping a class changes only the switches
   // next to its occurrences, so a flip is priced from those alone.
   std::vector<std::vector<std::pair<int, int>>> occurrences(static_cast<size_t>(nvars));
@@ -256,11 +317,29 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     // single[r]: the change a flip of r alone makes, kept up to date as flips are taken, so
     // that a pair of classes not next to each other is priced as the sum of the two.
     std::vector<std::array<int, 2>> single(static_cast<size_t>(nvars), {0, 0});
-    auto refresh = [&](int r) {
+    // The free classes' places in free_roots by their single change: a pair not next to
+    // each other lowers the cost exactly when the sum of its two changes does, so the
+    // scan over partners looks them up by change instead of trying each (minutes on 5D
+    // tori), and still takes the same first improving partner.
+    std::map<std::array<int, 2>, std::set<int>> by_change;
+    auto set_single = [&](int r) {
+      const int at = place[static_cast<size_t>(r)];
+      if (at >= 0) {
+        auto it = by_change.find(single[static_cast<size_t>(r)]);
+        it->second.erase(at);
+        if (it->second.empty()) by_change.erase(it);
+      }
       single[static_cast<size_t>(r)] = flip_delta(r, -1);
-      for (int other : next_to[static_cast<size_t>(r)]) single[static_cast<size_t>(other)] = flip_delta(other, -1);
+      if (at >= 0) by_change[single[static_cast<size_t>(r)]].insert(at);
     };
-    for (int r : free_roots) single[static_cast<size_t>(r)] = flip_delta(r, -1);
+    auto refresh = [&](int r) {
+      set_single(r);
+      for (int other : next_to[static_cast<size_t>(r)]) set_single(other);
+    };
+    for (int r : free_roots) {
+      single[static_cast<size_t>(r)] = flip_delta(r, -1);
+      by_change[single[static_cast<size_t>(r)]].insert(place[static_cast<size_t>(r)]);
+    }
     auto try_flip = [&](int a, int b) {
       std::array<int, 2> delta = single[static_cast<size_t>(a)];
       if (b >= 0 && is_next[static_cast<size_t>(b)]) {
@@ -283,10 +362,41 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
       improved = false;
       for (int r : free_roots) improved = try_flip(r, -1) || improved;
       if (improved) continue;
+      // Pairs (a, b), b after a in free_roots, in that order: the first b from `from`
+      // whose flip with a lowers the cost, until there is none.
       for (size_t i = 0; i < free_roots.size(); ++i) {
         const int a = free_roots[i];
-        for (int other : next_to[static_cast<size_t>(a)]) is_next[static_cast<size_t>(other)] = 1;
-        for (size_t j = i + 1; j < free_roots.size(); ++j) improved = try_flip(a, free_roots[j]) || improved;
+        std::vector<int> next_places;  // free classes next to a, after it
+        for (int other : next_to[static_cast<size_t>(a)]) {
+          is_next[static_cast<size_t>(other)] = 1;
+          if (place[static_cast<size_t>(other)] > static_cast<int>(i)) next_places.push_back(place[static_cast<size_t>(other)]);
+        }
+        std::sort(next_places.begin(), next_places.end());
+        for (int from = static_cast<int>(i) + 1;;) {
+          int first = static_cast<int>(free_roots.size());
+          const std::array<int, 2>& mine = single[static_cast<size_t>(a)];
+          for (const auto& [change, places] : by_change) {
+            if (cost_of({count[0] + mine[0] + change[0], count[1] + mine[1] + change[1]}) >= current) continue;
+            for (auto it = places.lower_bound(from); it != places.end() && *it < first; ++it)
+              if (!is_next[static_cast<size_t>(free_roots[static_cast<size_t>(*it)])]) {
+                first = *it;
+                break;
+              }
+          }
+          for (int at : next_places) {
+            if (at < from || at >= first) continue;
+            const std::array<int, 2> delta = flip_delta(a, free_roots[static_cast<size_t>(at)]);
+            if (cost_of({count[0] + delta[0], count[1] + delta[1]}) < current) {
+              first = at;
+              break;
+            }
+          }
+          if (first == static_cast<int>(free_roots.size())) break;
+          if (!try_flip(a, free_roots[static_cast<size_t>(first)]))
+            throw std::logic_error("tap_schedule: a pair flip found to lower the cost does not");
+          improved = true;
+          from = first + 1;
+        }
         for (int other : next_to[static_cast<size_t>(a)]) is_next[static_cast<size_t>(other)] = 0;
       }
     }
