@@ -20,7 +20,7 @@ int64_t gossip_hamiltonian_cycles(int64_t nodes) { return ceil_div(nodes - 1, 2)
 
 int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size) {
   const int64_t m = nodes / dims + nodes / run_axis_size;
-  return dims == 4 ? m - nodes / (run_axis_size * axis2_size) : m;
+  return dims >= 4 ? m - nodes / (run_axis_size * axis2_size) : m;
 }
 
 int64_t gossip_partial_cycles_of_length(int64_t cycle_length) { return cycle_length / 2 + 1; }

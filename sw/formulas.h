@@ -34,12 +34,12 @@ int64_t gossip_hamiltonian_cycles(int64_t nodes);
 // torus with P nodes (gossip paper, section 3). n1 is the size of the axis the cycles run
 // along (the paper's axis 1; our last dimension), n2 that of the paper's axis 2 (our
 // dimension d-2). Each cycle has m = P/d + P/n1 nodes for d = 2, 3 (the paper's laps of d
-// moves across); for d = 4, whose laps into the next plane move across 3 times (beyond the
-// paper: partial_cycles.cpp), m = P/4 + P/n1 - P/(n1*n2).
+// moves across); for d = 4, 5, whose laps into the next plane move across d-1 times
+// (beyond the paper: partial_cycles.cpp), m = P/d + P/n1 - P/(n1*n2).
 int64_t partial_cycle_length(int64_t nodes, int64_t dims, int64_t run_axis_size, int64_t axis2_size);
 // The count of the construction with cycles of m nodes (the longest): m/2 + 1, floor where
 // m is odd. With the laps' m, for d = 2, 3 these are Theorems 2 and 3 (n1*n2/4 + n1/2 + 1
-// on torus:n1xn2, n1*n2*n3/6 + n1*n2/2 + 1 on torus:n1xn2xn3); for d = 4 it is under
+// on torus:n1xn2, n1*n2*n3/6 + n1*n2/2 + 1 on torus:n1xn2xn3); for d = 4, 5 it is under
 // Theorem 4. With a pattern's m (2D tori with both sizes odd: odd_torus_patterns.h), at
 // or under Theorem 2.
 int64_t gossip_partial_cycles_of_length(int64_t cycle_length);

@@ -35,9 +35,21 @@ namespace {
 // then take the lines of colour y + 2z + w (mod 4) in the across coordinates (y, z, w)
 // = axes (2, 3, 4), so the six lines around a line hold two of each other colour. They
 // close when the paper's n2 is 4 (shape_problem).
+//
+// 5D (beyond the paper, the same idea): colour y + 2z + w + 2v (mod 5) over axes (2, 3,
+// 4, 5), whose eight lines around a line hold two of each other colour; transitions of
+// four moves, zigzag(5, 2) = (2,1,2,1,2,1,3,1), zigzag(5, 3) = (2,1,2,1,4,1,3,1) and
+// zigzag(5, 4) = (2,1,2,1,4,1,5,1), each adding 5 to the colour (found by trying move
+// patterns, 2026-11-23). Per n2/5 * n3 laps a cycle moves -2*n3 - 1 along axis 2 and +1
+// along axis 4; per n4 of those, n4 * (-2*n3 - 1) along axis 2, -1 along axis 3 and +1
+// along axis 5: after its n5 * n4 * n3 * n2/5 laps it is back where it began when n2 = 5
+// and n3 divides n5 (shape_problem; checked: other sizes pass a node twice or stay open).
 std::vector<int> zigzag(int d, int j) {
   if (d == 4 && j == 2) return {2, 3, 2};
   if (d == 4 && j == 3) return {2, 3, 4};
+  if (d == 5 && j == 2) return {2, 2, 2, 3};
+  if (d == 5 && j == 3) return {2, 2, 4, 3};
+  if (d == 5 && j == 4) return {2, 2, 4, 5};
   std::vector<int> axes;
   if (j == 1) return std::vector<int>(static_cast<size_t>(d), 2);
   axes = {2, 2};
@@ -86,13 +98,19 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
+// 5D: the laps close when the fourth size is 5 and the third divides the first (zigzag).
+bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] == 0; }
+}  // namespace
+
 // The order in which our sizes enter the construction, where another order than ours
 // is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
 // an even second size -- built transposed, the cycles running along the first size
 // (Theorem 2 on the torus seen as n2 x n1). 3D: the laps close only when the second size
 // divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
-// must be 4, so Ax4xBxD is built as AxBx4xD. 2D with both sizes odd: the patterns of
-// odd_torus_patterns.h have the smaller size as columns. Empty: our order.
+// must be 4, so Ax4xBxD is built as AxBx4xD. 5D: the fourth size must be 5 and the third
+// divide the first, so the first four are taken in the first order (of their 24) that
+// does it. 2D with both sizes odd: the patterns of odd_torus_patterns.h have the smaller
+// size as columns. Empty: our order.
 std::vector<int> axis_order(const Topology& t) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
@@ -101,8 +119,18 @@ std::vector<int> axis_order(const Topology& t) {
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
   if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
+  if (n.size() == 5 && !five_d_closes(n)) {
+    std::vector<int> order{0, 1, 2, 3, 4};
+    while (std::next_permutation(order.begin(), order.begin() + 4)) {
+      std::vector<int> sizes;
+      for (int k : order) sizes.push_back(n[static_cast<size_t>(k)]);
+      if (five_d_closes(sizes)) return order;
+    }
+  }
   return {};
 }
+
+namespace {
 
 Topology reordered(const Topology& t, const std::vector<int>& order) {
   std::vector<std::string> sizes;
@@ -172,7 +200,10 @@ std::string shape_problem(const Topology& t) {
                        "then); {} and {} do not", dims[0], dims[1]);
   if (d == 4 && dims[2] != 4)
     return fmt::format("on 4D tori needs one of the first three sizes to be 4 (the cycles close only then)");
-  if (d > 4) return fmt::format("is built for 2, 3 and 4 dimensions, not {}", d);
+  if (d == 5 && !five_d_closes(dims))
+    return "on 5D tori needs one of the first four sizes to be 5 and, of the other three, one to divide another "
+           "(the cycles close only then)";
+  if (d > 5) return fmt::format("is built for 2 to 5 dimensions, not {}", d);
   return "";
 }
 

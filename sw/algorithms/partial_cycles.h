@@ -13,7 +13,8 @@
 // our sizes in another order it takes them so (axis_order in the .cpp): a 2D torus with
 // an odd first and an even second size transposed (Theorem 2 on it seen as n2 x n1), a 3D
 // torus whose first size divides the second with the two exchanged, a 4D torus with its 4
-// moved third. A 2D torus with both sizes odd takes its two cycles from a searched pattern
+// moved third, a 5D torus with its first four sizes in the first order that puts a 5
+// fourth and a divisor of the first third. A 2D torus with both sizes odd takes its two cycles from a searched pattern
 // instead of laps (odd_torus_patterns.h), the larger size as rows.
 #pragma once
 #include <string>
@@ -57,8 +58,13 @@ struct Construction {
 // ceil((m-1)/2), suppliers tapping their own packets (`partial-cycles-early`).
 enum class Finish { Theorem, Spread };
 
+// The order in which the construction takes our sizes: its dimension k is our dimension
+// order[k]. Empty: ours.
+std::vector<int> axis_order(const Topology& torus);
+
 // "" when the construction applies to `torus`, else why not (one line). It runs the
-// construction (milliseconds): whether the taps can feed every node is found, not assumed.
+// construction (milliseconds; about 15 s on torus:5x5x5x5x6, kept for build()): whether
+// the taps can feed every node is found, not assumed.
 std::string unsupported(const Topology& torus, Finish finish = Finish::Theorem);
 
 // The lap construction of section 3 (zigzag(d, j) patterns), checked: each cycle closes
