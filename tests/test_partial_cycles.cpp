@@ -315,6 +315,28 @@ TEST(PartialCycles, CyclesAreEdgeDisjointAndFeedEveryOtherNode) {
   for (const auto& [key, count] : suppliers) EXPECT_EQ(count, 2);
 }
 
+// unsupported() keeps its construction for the next build() of the same torus and
+// finish only: any other build constructs its own.
+TEST(PartialCycles, BuildTakesOnlyTheConstructionOfItsOwnTorus) {
+  const Topology small = Topology::parse("torus:4x4"), large = Topology::parse("torus:8x6");
+  ASSERT_EQ(partial_cycles::unsupported(small), "");
+  EXPECT_EQ(partial_cycles::build(large).cycles[0].size(), 8u * 6 / 2 + 8);
+  auto own_sent = [](const partial_cycles::Construction& k) {
+    return std::count_if(k.feeds.begin(), k.feeds.end(), [](const partial_cycles::Feed& f) { return f.sends_own; });
+  };
+  const partial_cycles::Construction spread = partial_cycles::build(small, partial_cycles::Finish::Spread);
+  ASSERT_EQ(partial_cycles::unsupported(small, partial_cycles::Finish::Spread), "");
+  const partial_cycles::Construction theorem = partial_cycles::build(small);  // not the kept Spread one
+  EXPECT_EQ(own_sent(theorem), 0);
+  EXPECT_GT(own_sent(spread), 0);
+  ASSERT_EQ(partial_cycles::unsupported(large), "");
+  const partial_cycles::Construction kept = partial_cycles::build(large);
+  const partial_cycles::Construction fresh = partial_cycles::build(large);
+  ASSERT_EQ(kept.feeds.size(), fresh.feeds.size());
+  for (size_t i = 0; i < kept.feeds.size(); ++i)
+    EXPECT_EQ(kept.feeds[i].switch_steps, fresh.feeds[i].switch_steps) << "feed " << i;
+}
+
 TEST(PartialCycles, RefusesWhatItCannotFeedWithOneLine) {
   for (const char* spec : {"torus:4x3x5", "torus:8x8x8x5", "torus:9x6x4", "torus:5x5x5x6x6", "torus:5x5x5x5x5",
                            "torus:3x3x3x3x3x4", "ring:8"}) {

@@ -263,37 +263,46 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Construction& k,
 }  // namespace
 
 namespace {
-// The construction of `t`, or why there is none. find_algorithm asks unsupported() and
-// then build() for the same torus, and on large tori the construction (its tap
-// schedules) is most of the time of a run: the last one is kept for the next call.
-struct Outcome {
+// find_algorithm asks unsupported() and then build() for the same torus, and on large
+// tori the construction (its tap schedules) is most of a run's time: unsupported() keeps
+// what it built for the next build() of that torus, which takes it (any later build()
+// constructs afresh, so repeated builds are each timed and checked in full).
+struct Kept {
+  std::string spec;
+  Finish finish = Finish::Theorem;
   std::optional<Construction> construction;
-  std::string why;
 };
-const Outcome& constructed(const Topology& t, Finish finish) {
-  static std::string last_spec;
-  static std::optional<Finish> last_finish;
-  static Outcome last;
-  if (last_spec == t.spec() && last_finish == finish) return last;
-  Outcome now;
-  try {
-    now.construction = construct(t, finish);
-  } catch (const NotApplicable& e) {
-    now.why = e.why;
-  }
-  last = std::move(now);
-  last_spec = t.spec();
-  last_finish = finish;
-  return last;
+Kept& kept() {
+  static Kept k;
+  return k;
 }
 }  // namespace
 
-std::string unsupported(const Topology& t, Finish finish) { return constructed(t, finish).why; }
+std::string unsupported(const Topology& t, Finish finish) {
+  Kept& k = kept();
+  k.construction.reset();
+  try {
+    k.construction = construct(t, finish);
+  } catch (const NotApplicable& e) {
+    return e.why;
+  }
+  k.spec = t.spec();
+  k.finish = finish;
+  return "";
+}
 
 Construction build(const Topology& torus, Finish finish) {
-  const Outcome& o = constructed(torus, finish);
-  if (!o.construction) throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), o.why));
-  return *o.construction;
+  Kept& k = kept();
+  if (k.construction && k.spec == torus.spec() && k.finish == finish) {
+    Construction out = std::move(*k.construction);
+    k.construction.reset();
+    return out;
+  }
+  try {
+    return construct(torus, finish);
+  } catch (const NotApplicable& e) {
+    throw InputError(fmt::format("partial-cycles on {}: {}", torus.spec(), e.why));
+  }
 }
 
 namespace {

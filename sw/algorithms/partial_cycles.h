@@ -63,7 +63,7 @@ enum class Finish { Theorem, Spread };
 std::vector<int> axis_order(const Topology& torus);
 
 // "" when the construction applies to `torus`, else why not (one line). It runs the
-// construction (milliseconds; about 15 s on torus:5x5x5x5x6, kept for build()): whether
+// construction (milliseconds; about 14 s on torus:5x5x5x5x6, kept for the next build()): whether
 // the taps can feed every node is found, not assumed.
 std::string unsupported(const Topology& torus, Finish finish = Finish::Theorem);
 
