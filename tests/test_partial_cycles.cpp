@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -91,9 +92,12 @@ TEST_P(PartialCycles, EveryNodeGetsEveryPacketOnceInTheoremTwosSteps) {
 }
 INSTANTIATE_TEST_SUITE_P(EvenRows, PartialCycles, ::testing::ValuesIn(two_d_cases()), spec_name);
 
-// An odd first size and an even second: built transposed, the cycles run along the
-// first size -- Theorem 2 on the same torus seen as n2 x n1, P/4 + n2/2 + 1; the paper's
-// count as written (P/4 + n1/2 + 1, by a special row it does not describe) beside it.
+// An odd first size and an even second. Where the first is smaller and the catalogue
+// has a pattern (odd_torus_patterns.h, odd_by_even_links): the pattern's count, at or
+// under Theorem 2 as written (P/4 + n1/2 + 1, the paper's special row). Else built
+// transposed, the cycles running along the first size: Theorem 2 on the same torus seen
+// as n2 x n1, P/4 + n2/2 + 1, with the count as written beside it. partial-cycles-early
+// always takes the transposed laps (the patterns' taps cannot finish with the spread).
 std::vector<std::string> odd_first_cases() {
   std::vector<std::string> out;
   for (int a = 3; a <= 15; a += 2)
@@ -101,22 +105,51 @@ std::vector<std::string> odd_first_cases() {
   return out;
 }
 class PartialCyclesTransposed : public ::testing::TestWithParam<std::string> {};
-TEST_P(PartialCyclesTransposed, TheoremTwoOnTheTransposedTorus) {
+TEST_P(PartialCyclesTransposed, TheoremTwoAsWrittenOrOnTheTransposedTorus) {
   Topology t = Topology::parse(GetParam());
   const int64_t p = t.num_nodes(), a = t.dims()[0], b = t.dims()[1];
-  const int64_t cycle_nodes = p / 2 + b;  // b/2 laps along a column, two zigzag nodes each
+  const int64_t cycle_nodes = p / 2 + b;  // transposed: b/2 laps along a column, two zigzag nodes each
+  const int64_t as_written = (p + 2 * a + 4) / 4;
   RunResult r = run(GetParam());
   EXPECT_TRUE(r.ok()) << summary(r);
-  EXPECT_EQ(r.steps(), cycle_nodes / 2 + 1);
-  EXPECT_EQ(r.paper_formula, (p / 2 + a) / 2 + 1);
-  EXPECT_EQ(r.construction, "paper-laps-2d-axes-1,0");
+  EXPECT_EQ(r.paper_formula, as_written);
+  if (partial_cycles::odd_by_even_links(static_cast<int>(a), static_cast<int>(b))) {
+    ASSERT_LT(a, b);
+    const partial_cycles::Construction k = partial_cycles::build(t);
+    const int64_t longest = static_cast<int64_t>(std::max(k.cycles[0].size(), k.cycles[1].size()));
+    EXPECT_EQ(r.steps(), longest / 2 + 1);
+    EXPECT_LE(r.steps(), as_written);
+    EXPECT_LT(r.steps(), cycle_nodes / 2 + 1) << "under the transposed laps";
+    EXPECT_EQ(r.construction, "searched-pattern-2d");
+  } else {
+    EXPECT_EQ(r.steps(), cycle_nodes / 2 + 1);
+    EXPECT_EQ(r.construction, "paper-laps-2d-axes-1,0");
+  }
   EXPECT_EQ(r.score.deliveries, p * (p - 1));
   EXPECT_EQ(r.engine_result.max_queue, 1);
   if (b % 4 == 0) {
     RunResult early = run(GetParam(), "ref", "partial-cycles-early");
     EXPECT_TRUE(early.ok()) << summary(early);
     EXPECT_EQ(early.steps(), cycle_nodes / 2);
+    EXPECT_EQ(early.construction, "paper-laps-2d-axes-1,0");
   }
+}
+
+// The catalogue's sizes, measured: steps against Theorem 2 as written and the transposed
+// laps' count they replace.
+TEST(PartialCycles, OddRowsUnderEvenColumnsMeetTheoremTwoAsWritten) {
+  const std::vector<std::array<int64_t, 4>> expected{
+      // rows, columns, steps, Theorem 2 as written
+      {3, 4, 4, 5}, {3, 6, 7, 7}, {5, 6, 9, 11}, {3, 8, 8, 8}, {7, 8, 16, 18}, {5, 12, 17, 18}, {3, 16, 13, 14}};
+  for (const auto& [rows, cols, steps, theorem] : expected) {
+    const std::string spec = "torus:" + std::to_string(rows) + "x" + std::to_string(cols);
+    RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec;
+    EXPECT_EQ(r.steps(), steps) << spec;
+    EXPECT_EQ(r.paper_formula, theorem) << spec;
+  }
+  EXPECT_FALSE(partial_cycles::odd_by_even_links(9, 8)) << "first size larger: the transposed laps are shorter";
+  EXPECT_FALSE(partial_cycles::odd_by_even_links(4, 9));
 }
 INSTANTIATE_TEST_SUITE_P(OddFirstSize, PartialCyclesTransposed, ::testing::ValuesIn(odd_first_cases()), spec_name);
 

@@ -75,7 +75,7 @@ std::vector<std::pair<std::string, std::string>> gossip_cases() {
     out.push_back({"hamiltonian-2-paper", t});
   for (const char* t : {"torus:4x3", "torus:4x9", "torus:8x5", "torus:8x16", "torus:6x5", "torus:10x7", "torus:14x9",
                         "torus:3x3x5", "torus:6x3x4", "torus:6x6x6", "torus:4x4x4x5", "torus:5x5", "torus:9x7",
-                        "torus:3x11"})
+                        "torus:3x11", "torus:3x8", "torus:7x10"})
     out.push_back({"partial-cycles", t});
   return out;
 }

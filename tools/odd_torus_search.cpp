@@ -1,7 +1,8 @@
 // Searches a pattern for sw/algorithms/odd_torus_patterns.cpp: two edge-disjoint partial
-// cycles on an R x C torus (R, C odd) such that every node is on a cycle or has two
-// free-link neighbours on it, each cycle at most as long as Theorem 2 allows, rows 0 and 1
-// repeatable (the links above row 0 equal those below row 1), and accepted by
+// cycles on an R x C torus (R odd; C odd, or even for the odd-by-even catalogue) such
+// that every node is on a cycle or has two free-link neighbours on it, each cycle at
+// most as long as Theorem 2 allows, rows 0 and 1 repeatable (the links above row 0 equal
+// those below row 1), and accepted by
 // partial_cycles::build_from_links -- the checks and tap scheduling of every run -- on R,
 // R + 2, ..., R + 2 * EXTRA rows (EXTRA -1: rows 0 and 1 need not repeat, the pattern
 // serves R x C only). A SAT search (z3): the cycle conditions are local, single cycles
@@ -103,9 +104,11 @@ int main(int argc, char** argv) {
   const int rows = std::atoi(argv[1]), cols = std::atoi(argv[2]), extra = argc > 3 ? std::atoi(argv[3]) : 3;
   const bool laps = mode == "laps", two_packet = mode == "two-packet", hamiltonian = mode == "hamiltonian";
   const bool partial_cycles_mode = !two_packet && !hamiltonian;  // partial-cycles patterns
-  if (rows < 3 || cols < 3 || (rows % 2 == 0 && !hamiltonian) || cols % 2 == 0 || (laps && (cols < 5 || extra < 0))) {
+  const bool even_cols_allowed = partial_cycles_mode && !laps;  // odd rows under even columns (Theorem 2 as written)
+  if (rows < 3 || cols < 3 || (rows % 2 == 0 && !hamiltonian) || (cols % 2 == 0 && !even_cols_allowed) ||
+      (laps && (cols < 5 || extra < 0))) {
     std::fprintf(stderr, "odd_torus_search: ROWS and COLS must be odd and at least 3 (with laps: COLS at least 5, "
-                         "EXTRA at least 0; with hamiltonian ROWS may be even)\n");
+                         "EXTRA at least 0; with hamiltonian ROWS may be even; without a mode COLS may be even)\n");
     return 2;
   }
   const int longest = longest_allowed(rows, cols);

@@ -1,5 +1,6 @@
-// Partial-cycle patterns for 2D tori with both sizes odd: a catalogue for 3 and 5
-// columns, the staircase for 7 and more. See odd_torus_patterns.h.
+// Partial-cycle patterns for 2D tori with both sizes odd (a catalogue for 3 and 5
+// columns, the staircase for 7 and more) and for odd rows under even columns (a
+// catalogue); two-packet and Hamiltonian patterns. See odd_torus_patterns.h.
 #include "odd_torus_patterns.h"
 
 #include <cstddef>
@@ -87,6 +88,45 @@ std::optional<LinkCycles> grown_to(const Pattern& p, int rows, int cols) {
   return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
 }
 
+// Odd rows under even columns, for Theorem 2 as written (R*C/4 + R/2 + 1), as
+// `odd_torus_search R C EXTRA` prints them: single sizes (EXTRA -1; 7 x 8 with EXTRA 1,
+// its rows 0, 1 repeating, which rows < columns never uses). Searched 2026-11-23, a few
+// minutes each: nothing within 4 minutes for 9x10 and 7x12; 9..11 x 12, 7..13 x 14 and
+// 7..15 x 16 not searched to the end. Sizes without an entry are built transposed.
+const std::vector<Pattern>& odd_by_even_catalogue() {
+  static const std::vector<Pattern> patterns{
+      {3, 4, false, false, {"2211 1020", "1020 0102", "0102 2010"}},
+      {3, 6, false, false, {"102012 102012", "020121 020121", "211200 210201"}},
+      {5, 6, false, false, {"102222 210000", "011110 200001", "222201 100020", "111022 200100", "220111 102000"}},
+      {3, 8, false, false, {"22002011 10210200", "10210220 01021002", "01121102 20012010"}},
+      {7, 8, true, false,
+       {"22221111 10002000", "11112222 20001000", "22221110 00002001", "11102201 00010020", "22011022 00200100",
+        "10220111 01002000", "01112222 20001000"}},
+      {5, 8, false, false,
+       {"02012120 10201212", "10200000 01021212", "01000002 20121210", "20000010 02121201", "00121201 12012120"}},
+      {3, 10, false, false, {"2010200211 2010201210", "1122012002 1020012012", "0201121120 1201021020"}},
+      {5, 10, false, false,
+       {"0002120120 1210212012", "0210002000 1021210212", "1000210002 2121021210", "0021000010 2102121201",
+        "2100001201 1212120120"}},
+      {7, 10, false, false,
+       {"1000010212 2121201021", "0001201000 2120120121", "0020020000 2102102121", "0100100000 2012012121",
+        "2002000021 1210212102", "0010000100 1201212012", "0200002000 1021210212"}},
+      {3, 12, false, false, {"102011021022 210200102100", "210220102110 021002010201", "021102210201 102010021020"}},
+      {5, 12, false, false,
+       {"200200200201 121021021020", "001001001020 120120120102", "020020120100 102102012012",
+        "100102002000 012010210212", "012010010012 201201201201"}},
+      {3, 14, false, false,
+       {"10220110221220 01002001002102", "01102201102102 20010020010210", "22011022010011 10200100201200"}},
+      {5, 14, false, false,
+       {"00000201000220 12121020121002", "00001020021100 12120102102012", "00022100102000 12100212010212",
+        "12110002010002 21201210201210", "21200010200011 12121201021200"}},
+      {3, 16, false, false,
+       {"2011022011022011 1200100200100200", "1220110220110220 0102001002001002",
+        "0102201102201102 2010020010020010"}},
+  };
+  return patterns;
+}
+
 // Two-packet patterns, as `odd_torus_search R C EXTRA two-packet` prints them (3 3 -1,
 // 3 5 2, 5 5 2), each cycle through all nodes but two. 5 x 5 repeats rows 0, 1 and
 // columns 0, 1 (every R, C >= 5); 3 x 5 repeats columns 0, 1 (3 x C, and C x 3
@@ -119,6 +159,13 @@ bool both_sizes_odd_2d(const std::vector<int>& dims) {
 std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
   if (cols >= kStaircaseFrom && cols % 2 == 1) return grown_to({cols, cols, true, false, staircase(cols)}, rows, cols);
   for (const Pattern& p : catalogue())  // at most one entry fits a size
+    if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
+  return std::nullopt;
+}
+
+std::optional<LinkCycles> odd_by_even_links(int rows, int cols) {
+  if (rows % 2 == 0 || cols % 2 == 1 || rows >= cols) return std::nullopt;
+  for (const Pattern& p : odd_by_even_catalogue())  // at most one entry fits a size
     if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
   return std::nullopt;
 }

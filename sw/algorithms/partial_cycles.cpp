@@ -98,6 +98,18 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
   return walk;  // ends where it began when the construction closes
 }
 
+// The searched pattern a 2D torus takes its cycles from as it stands (odd_torus_patterns.h):
+// both sizes odd, rows >= columns (axis_order transposes the others); for `Finish::Theorem`
+// an odd first size under an even second where the catalogue has one (those patterns meet
+// Theorem 2's deadline; their taps cannot finish with the spread, so partial-cycles-early
+// keeps the transposed laps there). nullopt: the laps.
+std::optional<LinkCycles> searched_pattern(const std::vector<int>& dims, Finish finish) {
+  if (dims.size() != 2) return std::nullopt;
+  if (both_sizes_odd_2d(dims)) return odd_torus_links(dims[0], dims[1]);
+  if (finish == Finish::Theorem && dims[0] % 2 == 1 && dims[1] % 2 == 0) return odd_by_even_links(dims[0], dims[1]);
+  return std::nullopt;
+}
+
 // 5D: the laps close when the fourth size is 5 and the third divides the first (zigzag).
 bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] == 0; }
 }  // namespace
@@ -105,16 +117,17 @@ bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] 
 // The order in which our sizes enter the construction, where another order than ours
 // is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
 // an even second size -- built transposed, the cycles running along the first size
-// (Theorem 2 on the torus seen as n2 x n1). 3D: the laps close only when the second size
+// (Theorem 2 on the torus seen as n2 x n1), unless `partial-cycles` has a searched
+// pattern for it as it stands (searched_pattern). 3D: the laps close only when the second size
 // divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
 // must be 4, so Ax4xBxD is built as AxBx4xD. 5D: the fourth size must be 5 and the third
 // divide the first, so the first four are taken in the first order (of their 24) that
 // does it. 2D with both sizes odd: the patterns of odd_torus_patterns.h have the smaller
 // size as columns. Empty: our order.
-std::vector<int> axis_order(const Topology& t) {
+std::vector<int> axis_order(const Topology& t, Finish finish) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
-  if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0) return {1, 0};
+  if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0 && !searched_pattern(n, finish)) return {1, 0};
   if (both_sizes_odd_2d(n) && n[0] < n[1]) return {1, 0};
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
@@ -182,11 +195,11 @@ std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, in
 int reach_forwards(int m) { return m / 2; }
 int reach_backwards(int m) { return (m - 1) / 2; }
 
-std::string shape_problem(const Topology& t) {
+std::string shape_problem(const Topology& t, Finish finish) {
   if (t.kind() != TopologyKind::Torus) return "needs a torus:AxB[xC...] topology";
-  if (!axis_order(t).empty()) return "";
+  if (!axis_order(t, finish).empty()) return "";
   const std::vector<int>& dims = t.dims();
-  if (both_sizes_odd_2d(dims)) return "";  // a pattern for every such size, rows >= columns (axis_order)
+  if (searched_pattern(dims, finish)) return "";  // every both-odd size (rows >= columns, axis_order) and some odd x even
   const int d = static_cast<int>(dims.size());
   for (int k = 0; k + 1 < d; ++k)
     if (dims[static_cast<size_t>(k)] % d != 0)
@@ -342,7 +355,7 @@ std::vector<std::vector<int>> pattern_cycles(const Topology& torus, const LinkCy
 namespace {
 
 Construction construct(const Topology& torus, Finish finish) {
-  if (const std::vector<int> order = axis_order(torus); !order.empty()) {
+  if (const std::vector<int> order = axis_order(torus, finish); !order.empty()) {
     const Topology other = reordered(torus, order);
     Construction k = construct(other, finish);
     auto here = [&](int v) {  // the node of `torus` at the coordinates of v in `other`
@@ -360,12 +373,9 @@ Construction construct(const Topology& torus, Finish finish) {
       for (int* v : {&f.node, &f.supplier, &f.first_from, &f.second_from}) *v = here(*v);
     return k;
   }
-  if (std::string why = shape_problem(torus); !why.empty()) fail(why);
-  if (both_sizes_odd_2d(torus.dims())) {
-    const std::optional<LinkCycles> pattern = odd_torus_links(torus.dims()[0], torus.dims()[1]);
-    if (!pattern) fail(fmt::format("has no pattern for {} rows and {} columns", torus.dims()[0], torus.dims()[1]));
+  if (std::string why = shape_problem(torus, finish); !why.empty()) fail(why);
+  if (const std::optional<LinkCycles> pattern = searched_pattern(torus.dims(), finish))
     return from_pattern(torus, *pattern, finish);
-  }
   return checked_and_fed(
       torus, [&](int c) { return lap_walk(torus, c); }, fmt::format("paper-laps-{}d", torus.dims().size()), finish);
 }
@@ -468,7 +478,7 @@ namespace {
 NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const char* name) {
   const Construction k = build(torus, finish);
   NetworkTables t = scheduling::empty_tables(torus, "gossip", name, Discipline::Fifo);
-  const std::vector<int> order = axis_order(torus);
+  const std::vector<int> order = axis_order(torus, finish);
   t.construction = k.name;
   if (!order.empty()) t.construction += fmt::format("-axes-{}", fmt::join(order, ","));
   for (size_t c = 0; c < k.cycles.size(); ++c) {
@@ -518,15 +528,13 @@ std::vector<SweepCase> early_cases(int max_size) {
 
 // The length of the construction's longest cycle: the laps' m (formulas::partial_cycle_length
 // of P, d, the paper's n1 and n2 in the order the construction takes our sizes), or the
-// longer of a pattern's two cycles (2D, both sizes odd), counted from its links.
-// nullopt where there is no pattern (the algorithm does not run there).
-std::optional<int64_t> cycle_length(const Topology& t) {
+// longer of a searched pattern's two cycles (2D: both sizes odd, some odd x even),
+// counted from its links.
+int64_t cycle_length(const Topology& t, Finish finish) {
   std::vector<int> dims = t.dims();
-  const std::vector<int> order = axis_order(t);
+  const std::vector<int> order = axis_order(t, finish);
   for (size_t k = 0; k < order.size(); ++k) dims[k] = t.dims()[static_cast<size_t>(order[k])];
-  if (both_sizes_odd_2d(dims)) {
-    const std::optional<LinkCycles> links = odd_torus_links(dims[0], dims[1]);
-    if (!links) return std::nullopt;
+  if (const std::optional<LinkCycles> links = searched_pattern(dims, finish)) {
     std::array<int64_t, 2> length{0, 0};
     for (const std::vector<int>* kind : {&links->right, &links->down})
       for (int c : *kind)
@@ -537,13 +545,11 @@ std::optional<int64_t> cycle_length(const Topology& t) {
                                         dims.size() >= 2 ? dims[dims.size() - 2] : 1);
 }
 
-// The construction's count on `t`: m/2 + 1 (`Finish::Theorem`) or the spread, nullopt
-// where it does not run.
-std::optional<int64_t> construction_count(const Topology& t, Finish finish) {
-  const std::optional<int64_t> m = cycle_length(t);
-  if (!m) return std::nullopt;
-  return finish == Finish::Theorem ? formulas::gossip_partial_cycles_of_length(*m)
-                                   : formulas::gossip_partial_cycles_spread_of_length(*m);
+// The construction's count on `t`: m/2 + 1 (`Finish::Theorem`) or the spread.
+int64_t construction_count(const Topology& t, Finish finish) {
+  const int64_t m = cycle_length(t, finish);
+  return finish == Finish::Theorem ? formulas::gossip_partial_cycles_of_length(m)
+                                   : formulas::gossip_partial_cycles_spread_of_length(m);
 }
 
 // The paper's algorithm: a node off a cycle gets its last packet one step after the

@@ -10,8 +10,9 @@
 // a >= 2 is our dimension d - a. So torus:n1xn2 runs its cycles along rows (Theorem 2 as
 // written) and torus:n1xn2xn3 along the third size (Theorem 3 as written). Every size but
 // the last must be a multiple of d, the last larger than d. Where the construction needs
-// our sizes in another order it takes them so (axis_order in the .cpp): a 2D torus with
-// an odd first and an even second size transposed (Theorem 2 on it seen as n2 x n1), a 3D
+// our sizes in another order it takes them so (axis_order): a 2D torus with an odd first
+// and an even second size transposed (Theorem 2 on it seen as n2 x n1) unless a searched
+// pattern fits it as it stands (odd_torus_patterns.h, `partial-cycles` only), a 3D
 // torus whose first size divides the second with the two exchanged, a 4D torus with its 4
 // moved third, a 5D torus with its first four sizes in the first order that puts a 5
 // fourth and a divisor of the first third. A 2D torus with both sizes odd takes its two cycles from a searched pattern
@@ -60,7 +61,7 @@ enum class Finish { Theorem, Spread };
 
 // The order in which the construction takes our sizes: its dimension k is our dimension
 // order[k]. Empty: ours.
-std::vector<int> axis_order(const Topology& torus);
+std::vector<int> axis_order(const Topology& torus, Finish finish = Finish::Theorem);
 
 // "" when the construction applies to `torus`, else why not (one line). It runs the
 // construction (milliseconds; about 14 s on torus:5x5x5x5x6, kept for the next build()): whether
