@@ -1,5 +1,5 @@
 // Searches a pattern for sw/algorithms/odd_torus_patterns.cpp: two edge-disjoint partial
-// cycles on an R x C torus (R odd; C odd, or even for the odd-by-even catalogue) such
+// cycles on an R x C torus (R odd; C odd, or even for the fewer-rows catalogue) such
 // that every node is on a cycle or has two free-link neighbours on it, each cycle at
 // most as long as Theorem 2 allows, rows 0 and 1 repeatable (the links above row 0 equal
 // those below row 1), and accepted by

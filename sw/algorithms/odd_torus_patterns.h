@@ -1,6 +1,6 @@
 // Searched link patterns: two edge-disjoint cycles on a 2D torus where the paper's
 // constructions do not reach -- for `partial-cycles` and `hamiltonian-2-paper` with both
-// sizes odd, for `partial-cycles` with odd rows under even columns, and for
+// sizes odd, for `partial-cycles` with fewer (odd) rows than columns, and for
 // `hamiltonian-2` on 4 x odd (declared at the end of this file). Each comes from
 // tools/odd_torus_search and CTest checks the tool still prints some of them.
 //
@@ -38,13 +38,12 @@ struct LinkCycles {
 // (R < C, or C and R of other parities).
 std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 
-// For `partial-cycles` on R x C with R odd, C even and R < C: Theorem 2 as written,
-// R*C/4 + R/2 + 1 (built transposed, as the paper's laps on C x R, it takes C/2 in place
-// of R/2). The paper's "special row" is not described; these too come from the search
-// (tools/odd_torus_search R C EXTRA), a catalogue of single sizes and of entries whose rows
-// 0, 1 repeat. nullopt where the catalogue has no entry (the torus is then built
-// transposed).
-std::optional<LinkCycles> odd_by_even_links(int rows, int cols);
+// For `partial-cycles` on R x C with R odd and R < C: Theorem 2 as written, R*C/4 + R/2
+// + 1 (built transposed, as the paper's laps or the both-odd patterns on C x R, it takes
+// about C/2 in place of R/2). The paper's "special row" is not described; these too come
+// from the search (tools/odd_torus_search R C EXTRA), a catalogue of single sizes. nullopt
+// where the catalogue has no entry (the torus is then built transposed).
+std::optional<LinkCycles> fewer_rows_links(int rows, int cols);
 
 // Sizes of a 2D torus with both odd: where partial-cycles and hamiltonian-2-paper take
 // their cycles from these patterns instead of the paper's rules.

@@ -99,14 +99,15 @@ std::vector<int> lap_walk(const Topology& torus, int c) {
 }
 
 // The searched pattern a 2D torus takes its cycles from as it stands (odd_torus_patterns.h):
-// both sizes odd, rows >= columns (axis_order transposes the others); for `Finish::Theorem`
-// an odd first size under an even second where the catalogue has one (those patterns meet
-// Theorem 2's deadline; their taps cannot finish with the spread, so partial-cycles-early
-// keeps the transposed laps there). nullopt: the laps.
+// for `Finish::Theorem` an odd first size under the second where the fewer-rows catalogue
+// has one (those patterns meet Theorem 2's deadline as written; their taps cannot finish
+// with the spread, so partial-cycles-early keeps the transposed construction there); both
+// sizes odd, rows >= columns (axis_order transposes the others). nullopt: the laps.
 std::optional<LinkCycles> searched_pattern(const std::vector<int>& dims, Finish finish) {
   if (dims.size() != 2) return std::nullopt;
+  if (finish == Finish::Theorem)
+    if (std::optional<LinkCycles> links = fewer_rows_links(dims[0], dims[1])) return links;
   if (both_sizes_odd_2d(dims)) return odd_torus_links(dims[0], dims[1]);
-  if (finish == Finish::Theorem && dims[0] % 2 == 1 && dims[1] % 2 == 0) return odd_by_even_links(dims[0], dims[1]);
   return std::nullopt;
 }
 
@@ -128,7 +129,7 @@ std::vector<int> axis_order(const Topology& t, Finish finish) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
   if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0 && !searched_pattern(n, finish)) return {1, 0};
-  if (both_sizes_odd_2d(n) && n[0] < n[1]) return {1, 0};
+  if (both_sizes_odd_2d(n) && n[0] < n[1] && !searched_pattern(n, finish)) return {1, 0};
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
   if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};

@@ -15,8 +15,9 @@
 // pattern fits it as it stands (odd_torus_patterns.h, `partial-cycles` only), a 3D
 // torus whose first size divides the second with the two exchanged, a 4D torus with its 4
 // moved third, a 5D torus with its first four sizes in the first order that puts a 5
-// fourth and a divisor of the first third. A 2D torus with both sizes odd takes its two cycles from a searched pattern
-// instead of laps (odd_torus_patterns.h), the larger size as rows.
+// fourth and a divisor of the first third. A 2D torus with both sizes odd takes its two
+// cycles from a searched pattern instead of laps (odd_torus_patterns.h), the larger size
+// as rows unless the fewer-rows catalogue has one for it as it stands.
 #pragma once
 #include <string>
 #include <vector>
