@@ -150,6 +150,17 @@ TEST(PartialCycles, FewerOddRowsThanColumnsMeetTheoremTwoAsWritten) {
     EXPECT_EQ(r.steps(), steps) << spec;
     EXPECT_EQ(r.paper_formula, theorem) << spec;
   }
+  // 3 x 11 and 3 x 16 grow by blocks of six columns: one under Theorem 2 as written,
+  // one over the lower bound, on every size to 3 x 47.
+  for (int cols = 11; cols <= 47; cols += 6)
+    for (int c : {cols, cols + 5}) {
+      const std::string spec = "torus:3x" + std::to_string(c);
+      RunResult r = run(spec);
+      EXPECT_TRUE(r.ok()) << spec;
+      EXPECT_EQ(r.construction, "searched-pattern-2d") << spec;
+      EXPECT_EQ(r.steps(), *r.paper_formula - 1) << spec;
+      EXPECT_EQ(r.steps(), r.bounds.best() + 1) << spec;
+    }
   EXPECT_FALSE(partial_cycles::fewer_rows_links(9, 8)) << "first size larger: the transposed laps are shorter";
   EXPECT_FALSE(partial_cycles::fewer_rows_links(4, 9));
 }

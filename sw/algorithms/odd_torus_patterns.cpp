@@ -11,13 +11,17 @@ namespace {
 
 // A catalogue entry in the search's output format: whether rows 0, 1 and columns 0, 1 may
 // be repeated, then one line per torus row: the cycle of each link to the right, a space,
-// the cycle of each link downwards; '0' free, '1' cycle 0, '2' cycle 1.
+// the cycle of each link downwards; '0' free, '1' cycle 0, '2' cycle 1. Where the columns
+// repeat in a wider block (read off a pattern, not printed by the search), its first
+// column and width.
 struct Pattern {
   int rows;
   int cols;
   bool rows_repeat;
   bool cols_repeat;
   std::vector<std::string> lines;
+  int block_first = 0;
+  int block_width = 2;
 };
 
 // Small sizes for partial-cycles, as tools/odd_torus_search prints them (3 3 -1, 5 3 6,
@@ -82,10 +86,10 @@ LinkCycles links_of(const Pattern& p) {
 // `pattern` grown to rows x cols, or nullopt when it cannot reach that size.
 std::optional<LinkCycles> grown_to(const Pattern& p, int rows, int cols) {
   const bool rows_fit = rows == p.rows || (p.rows_repeat && rows > p.rows && (rows - p.rows) % 2 == 0);
-  const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols && (cols - p.cols) % 2 == 0);
+  const bool cols_fit = cols == p.cols || (p.cols_repeat && cols > p.cols && (cols - p.cols) % p.block_width == 0);
   if (!rows_fit || !cols_fit) return std::nullopt;
   const LinkCycles tall = with_rows_repeated(links_of(p), p.cols, (rows - p.rows) / 2);
-  return with_columns_repeated(tall, p.cols, (cols - p.cols) / 2);
+  return with_column_block_repeated(tall, p.cols, p.block_first, p.block_width, (cols - p.cols) / p.block_width);
 }
 
 // Odd rows fewer than the columns, for Theorem 2 as written (R*C/4 + R/2 + 1), as
@@ -120,13 +124,18 @@ const std::vector<Pattern>& fewer_rows_catalogue() {
       {5, 14, false, false,
        {"00000201000220 12121020121002", "00001020021100 12120102102012", "00022100102000 12100212010212",
         "12110002010002 21201210201210", "21200010200011 12121201021200"}},
-      {3, 16, false, false,
+      // 3 x 16 and 3 x 11 are periodic in their columns: a block of six (columns 2..7,
+      // resp. 1..6) repeated gives 3 x (16 + 6k) and 3 x (11 + 6k) (read off the output,
+      // 2026-11-23; runs to 3 x 46 and 3 x 47: one under Theorem 2 as written, one over
+      // the lower bound).
+      {3, 16, false, true,
        {"2011022011022011 1200100200100200", "1220110220110220 0102001002001002",
-        "0102201102201102 2010020010020010"}},
+        "0102201102201102 2010020010020010"},
+       2, 6},
       // columns odd too (built transposed with the both-odd patterns, these took more: docs/gossip.md)
       {3, 7, false, false, {"1211021 0210021", "2002200 2012001", "0120112 0120102"}},
       {3, 9, false, false, {"110220102 201002010", "201102211 120010020", "022011020 100200102"}},
-      {3, 11, false, false, {"22011022011 10200100200", "10220110220 01002001002", "01102201102 20010020010"}},
+      {3, 11, false, true, {"22011022011 10200100200", "10220110220 01002001002", "01102201102 20010020010"}, 1, 6},
       {3, 13, false, false, {"0002201122011 0212001020010", "2120110201102 0120100201002", "1211022010220 1210020010200"}},
       {3, 15, false, false,
        {"110211020110220 100210020100200", "022002201022011 020012001020010", "201120112201102 001020102001002"}},
@@ -206,24 +215,36 @@ std::optional<LinkCycles> hamiltonian_links(int rows, int cols) {
 }
 
 LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs) {
-  const size_t width = static_cast<size_t>(cols), rows = pattern.right.size() / width;
-  std::vector<size_t> order{0, 1};  // rows 0, 1, then `pairs` copies of rows 0 and 1, then the rest
-  for (int k = 0; k < pairs; ++k) order.insert(order.end(), {0, 1});
-  for (size_t r = 2; r < rows; ++r) order.push_back(r);
+  return with_row_block_repeated(pattern, cols, 0, 2, pairs);
+}
+
+LinkCycles with_row_block_repeated(const LinkCycles& pattern, int cols, int first, int width, int copies) {
+  const size_t row_size = static_cast<size_t>(cols), rows = pattern.right.size() / row_size;
+  const size_t from = static_cast<size_t>(first), end = static_cast<size_t>(first + width);
+  std::vector<size_t> order;  // rows up to the block's end, `copies` more of the block, then the rest
+  for (size_t r = 0; r < end; ++r) order.push_back(r);
+  for (int k = 0; k < copies; ++k)
+    for (size_t r = from; r < end; ++r) order.push_back(r);
+  for (size_t r = end; r < rows; ++r) order.push_back(r);
   LinkCycles out;
   for (size_t r : order) {
-    out.right.insert(out.right.end(), pattern.right.begin() + static_cast<std::ptrdiff_t>(r * width),
-                     pattern.right.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
-    out.down.insert(out.down.end(), pattern.down.begin() + static_cast<std::ptrdiff_t>(r * width),
-                    pattern.down.begin() + static_cast<std::ptrdiff_t>((r + 1) * width));
+    out.right.insert(out.right.end(), pattern.right.begin() + static_cast<std::ptrdiff_t>(r * row_size),
+                     pattern.right.begin() + static_cast<std::ptrdiff_t>((r + 1) * row_size));
+    out.down.insert(out.down.end(), pattern.down.begin() + static_cast<std::ptrdiff_t>(r * row_size),
+                    pattern.down.begin() + static_cast<std::ptrdiff_t>((r + 1) * row_size));
   }
   return out;
 }
 
-// Columns through the transpose: columns 0, 1 of the pattern are rows 0, 1 of its transpose.
 LinkCycles with_columns_repeated(const LinkCycles& pattern, int cols, int pairs) {
+  return with_column_block_repeated(pattern, cols, 0, 2, pairs);
+}
+
+// Columns through the transpose: the pattern's columns are the rows of its transpose.
+LinkCycles with_column_block_repeated(const LinkCycles& pattern, int cols, int first, int width, int copies) {
   const int rows = static_cast<int>(pattern.right.size()) / cols;
-  return transposed(with_rows_repeated(transposed(pattern, rows, cols), rows, pairs), cols + 2 * pairs, rows);
+  return transposed(with_row_block_repeated(transposed(pattern, rows, cols), rows, first, width, copies),
+                    cols + width * copies, rows);
 }
 
 LinkCycles transposed(const LinkCycles& pattern, int rows, int cols) {

@@ -53,6 +53,9 @@ bool both_sizes_odd_2d(const std::vector<int>& dims);
 LinkCycles with_rows_repeated(const LinkCycles& pattern, int cols, int pairs);
 // `pattern` (C columns) with columns 0 and 1 repeated `pairs` more times after column 1.
 LinkCycles with_columns_repeated(const LinkCycles& pattern, int cols, int pairs);
+// The same for a block of `width` rows (columns) from `first`, `copies` more times after it.
+LinkCycles with_row_block_repeated(const LinkCycles& pattern, int cols, int first, int width, int copies);
+LinkCycles with_column_block_repeated(const LinkCycles& pattern, int cols, int first, int width, int copies);
 // The R x C `pattern` seen as C x R (node (r, c) becomes (c, r)).
 LinkCycles transposed(const LinkCycles& pattern, int rows, int cols);
 
