@@ -161,6 +161,13 @@ TEST(PartialCycles, FewerOddRowsThanColumnsMeetTheoremTwoAsWritten) {
       EXPECT_EQ(r.steps(), *r.paper_formula - 1) << spec;
       EXPECT_EQ(r.steps(), r.bounds.best() + 1) << spec;
     }
+  // 3 x 15 and 7 x 10 grow by blocks of six and eight columns: at or under Theorem 2 as written.
+  for (const std::string spec : {"torus:3x21", "torus:3x27", "torus:3x51", "torus:7x18", "torus:7x26", "torus:7x42"}) {
+    RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec;
+    EXPECT_EQ(r.construction, "searched-pattern-2d") << spec;
+    EXPECT_LE(r.steps(), *r.paper_formula) << spec;
+  }
   EXPECT_FALSE(partial_cycles::fewer_rows_links(9, 8)) << "first size larger: the transposed laps are shorter";
   EXPECT_FALSE(partial_cycles::fewer_rows_links(4, 9));
 }
