@@ -41,8 +41,9 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols);
 // For `partial-cycles` on R x C with R odd and R < C: Theorem 2 as written, R*C/4 + R/2
 // + 1 (built transposed, as the paper's laps or the both-odd patterns on C x R, it takes
 // about C/2 in place of R/2). The paper's "special row" is not described; these too come
-// from the search (tools/odd_torus_search R C EXTRA), a catalogue of single sizes. nullopt
-// where the catalogue has no entry (the torus is then built transposed).
+// from the search (tools/odd_torus_search R C EXTRA): single sizes, four of them growing
+// by a repeated block of columns (3 x (11, 15, 16 + 6k), 7 x (10 + 8k)). nullopt where
+// the catalogue has no entry (the torus is then built transposed).
 std::optional<LinkCycles> fewer_rows_links(int rows, int cols);
 
 // Sizes of a 2D torus with both odd: where partial-cycles and hamiltonian-2-paper take

@@ -128,8 +128,7 @@ bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] 
 std::vector<int> axis_order(const Topology& t, Finish finish) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
-  if (n.size() == 2 && n[0] % 2 == 1 && n[1] % 2 == 0 && !searched_pattern(n, finish)) return {1, 0};
-  if (both_sizes_odd_2d(n) && n[0] < n[1] && !searched_pattern(n, finish)) return {1, 0};
+  if (n.size() == 2 && n[0] % 2 == 1 && (n[1] % 2 == 0 || n[0] < n[1]) && !searched_pattern(n, finish)) return {1, 0};
   if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
   if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
   if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
