@@ -250,28 +250,22 @@ TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {
 TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
   // The picture of torus:5x7's tables: two colours, each on P links (a wrap-around link is
   // drawn as two dashed half-links).
-  Topology t = Topology::parse("torus:5x7");
-  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2", t), t, {});
-  std::string svg = draw_port_rules(t, tables, "test");
-  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
-  EXPECT_EQ(links("#d62728"), 35);
-  EXPECT_EQ(links("#1f77b4"), 35);
-  EXPECT_EQ(links("#2ca02c"), 0) << "exactly two cycles";
-  EXPECT_THROW(draw_port_rules(Topology::parse("ring:5"), tables, "x"), InputError);
+  const testing_support::GossipDrawing drawing = testing_support::draw_gossip("torus:5x7", "hamiltonian-2");
+  EXPECT_EQ(drawing.links("#d62728"), 35);
+  EXPECT_EQ(drawing.links("#1f77b4"), 35);
+  EXPECT_EQ(drawing.links("#2ca02c"), 0) << "exactly two cycles";
+  EXPECT_THROW(draw_port_rules(Topology::parse("ring:5"), drawing.tables, "x"), InputError);
 }
 
 TEST(Draw, BothOddPaperCyclesShowTheirFeeds) {
   // hamiltonian-2-paper on torus:5x5: two cycles of 23 links, the 4 free links grey, and
   // 8 feeds (four nodes off a cycle, two suppliers each).
-  Topology t = Topology::parse("torus:5x5");
-  NetworkTables tables = build_tables(find_algorithm("gossip", "hamiltonian-2-paper", t), t, {});
-  std::string svg = draw_port_rules(t, tables, "test");
-  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
-  EXPECT_EQ(links("#d62728"), 23);
-  EXPECT_EQ(links("#1f77b4"), 23);
-  EXPECT_EQ(links("#bbbbbb"), 4);
-  EXPECT_EQ(links("#2ca02c"), 0) << "no third trail";
-  EXPECT_EQ(testing_support::drawn_feeds(svg), 8);
+  const testing_support::GossipDrawing drawing = testing_support::draw_gossip("torus:5x5", "hamiltonian-2-paper");
+  EXPECT_EQ(drawing.links("#d62728"), 23);
+  EXPECT_EQ(drawing.links("#1f77b4"), 23);
+  EXPECT_EQ(drawing.links("#bbbbbb"), 4);
+  EXPECT_EQ(drawing.links("#2ca02c"), 0) << "no third trail";
+  EXPECT_EQ(drawing.feeds(), 8);
 }
 
 TEST(HamiltonianTwo, TableFilesKeepTheConstruction) {

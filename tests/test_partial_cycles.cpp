@@ -499,42 +499,33 @@ TEST(Taps, SurviveTheTableFiles) {
 TEST(PartialCycles, DrawingMarksTheFeeds) {
   // torus:4x5: two cycles of 14 links each, the 12 vertical links of columns 2..4 free
   // (thin grey), and 24 feeds, two into each of the 12 nodes off one cycle.
-  Topology t = Topology::parse("torus:4x5");
-  NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
-  std::string svg = draw_port_rules(t, tables, "test");
-  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
-  EXPECT_EQ(links("#d62728"), 14);
-  EXPECT_EQ(links("#1f77b4"), 14);
-  EXPECT_EQ(links("#bbbbbb"), 12);
-  EXPECT_EQ(testing_support::drawn_feeds(svg), 24);
+  const testing_support::GossipDrawing drawing = testing_support::draw_gossip("torus:4x5", "partial-cycles");
+  EXPECT_EQ(drawing.links("#d62728"), 14);
+  EXPECT_EQ(drawing.links("#1f77b4"), 14);
+  EXPECT_EQ(drawing.links("#bbbbbb"), 12);
+  EXPECT_EQ(drawing.feeds(), 24);
 }
 
 TEST(PartialCycles, DrawingABothOddTorusShowsTwoCycles) {
   // torus:5x5 from its pattern: two cycles of 15 links, the other 20 links free. A link is
   // free only where neither end forwards on it (a node may forward on the port opposite).
-  Topology t = Topology::parse("torus:5x5");
-  NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
-  std::string svg = draw_port_rules(t, tables, "test");
-  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
-  EXPECT_EQ(links("#d62728"), 15);
-  EXPECT_EQ(links("#1f77b4"), 15);
-  EXPECT_EQ(links("#bbbbbb"), 20);
-  EXPECT_EQ(links("#2ca02c"), 0) << "no third trail";
+  const testing_support::GossipDrawing drawing = testing_support::draw_gossip("torus:5x5", "partial-cycles");
+  EXPECT_EQ(drawing.links("#d62728"), 15);
+  EXPECT_EQ(drawing.links("#1f77b4"), 15);
+  EXPECT_EQ(drawing.links("#bbbbbb"), 20);
+  EXPECT_EQ(drawing.links("#2ca02c"), 0) << "no third trail";
 }
 TEST(PartialCycles, DrawingA3DTorusShowsItsThreeCyclesAndFeeds) {
   // torus:3x3x4 as three panels of 3x4: each cycle's 21 links in its colour (links to the
   // next panel and wrap-arounds as two dashed halves), the 45 free links grey, one arrow
   // per feed (the paper's Figure 2).
-  Topology t = Topology::parse("torus:3x3x4");
-  NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
-  std::string svg = draw_port_rules(t, tables, "test");
-  auto links = [&](const std::string& colour) { return testing_support::drawn_links(svg, colour); };
-  EXPECT_EQ(links("#d62728"), 21);
-  EXPECT_EQ(links("#1f77b4"), 21);
-  EXPECT_EQ(links("#2ca02c"), 21);
-  EXPECT_EQ(links("#bbbbbb"), 3 * 36 - 3 * 21);
-  EXPECT_EQ(testing_support::drawn_feeds(svg), static_cast<int>(partial_cycles::build(t).feeds.size()));
-  EXPECT_THROW(draw_port_rules(Topology::parse("torus:5x5x5x5x6"), tables, "x"), InputError);
+  const testing_support::GossipDrawing drawing = testing_support::draw_gossip("torus:3x3x4", "partial-cycles");
+  EXPECT_EQ(drawing.links("#d62728"), 21);
+  EXPECT_EQ(drawing.links("#1f77b4"), 21);
+  EXPECT_EQ(drawing.links("#2ca02c"), 21);
+  EXPECT_EQ(drawing.links("#bbbbbb"), 3 * 36 - 3 * 21);
+  EXPECT_EQ(drawing.feeds(), static_cast<int>(partial_cycles::build(drawing.topology).feeds.size()));
+  EXPECT_THROW(draw_port_rules(Topology::parse("torus:5x5x5x5x6"), drawing.tables, "x"), InputError);
 }
 
 // --- tap schedules, on a bare cycle ---------------------------------------------------

@@ -11,6 +11,11 @@
 
 #include <cstdlib>
 
+#include "sw/algorithms/registry.h"
+#include "sw/draw.h"
+#include "sw/tables.h"
+#include "sw/topology.h"
+
 namespace fixroute::testing_support {
 
 // A GoogleTest parameter name from any text ("torus:5x7" -> "torus_5x7").
@@ -46,6 +51,22 @@ inline int drawn_feeds(const std::string& svg) {
   int n = 0;
   for (size_t at = svg.find(mark); at != std::string::npos; at = svg.find(mark, at + 1)) ++n;
   return n;
+}
+
+// A gossip algorithm's tables on a torus, drawn as `fixroute draw` draws them.
+struct GossipDrawing {
+  Topology topology;
+  NetworkTables tables;
+  std::string svg;
+  int links(const std::string& colour) const { return drawn_links(svg, colour); }
+  int feeds() const { return drawn_feeds(svg); }
+};
+
+inline GossipDrawing draw_gossip(const std::string& spec, const std::string& algorithm) {
+  GossipDrawing d{Topology::parse(spec), {}, {}};
+  d.tables = build_tables(find_algorithm("gossip", algorithm, d.topology), d.topology, {});
+  d.svg = draw_port_rules(d.topology, d.tables, "test");
+  return d;
 }
 
 // The fixroute binary run from a scratch directory (FIXROUTE_BIN, set by tests/CMakeLists.txt).
