@@ -77,8 +77,11 @@ struct Outcome {
   std::string err;
 };
 
+// One scratch directory per test process; sc_gtest_main.cpp removes it at exit.
+inline fs::path scratch_path() { return fs::temp_directory_path() / ("fixroute_cli_" + std::to_string(::getpid())); }
+
 inline fs::path scratch() {
-  fs::path dir = fs::temp_directory_path() / ("fixroute_cli_" + std::to_string(::getpid()));
+  fs::path dir = scratch_path();
   fs::create_directories(dir);
   return dir;
 }
