@@ -4,7 +4,7 @@ BUILD   ?= build
 JOBS    ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test check bench clean
 
 all: build
 
@@ -26,6 +26,10 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
+
+# The quick loop: the tests labelled `unit` (no SystemC, RTL, co-simulation or slow ones).
+check: build
+	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure -L unit
 
 # One process for ref and rtl, one per SystemC case (SystemC elaborates once per process).
 bench: build

@@ -1,4 +1,4 @@
-// Lower bounds on step counts (DESIGN.md: bisection and diameter for total exchange,
+// Lower bounds on step counts (docs/formulas.md: bisection and diameter for total exchange,
 // ceil((N-1)/degree) and diameter for gossip, the per-node bound for 1-port). One
 // function per collective.
 #pragma once

@@ -1,5 +1,5 @@
-// Collectives: what must reach whom. The scoreboard checks runs against this demand;
-// algorithms (algorithms/registry.h) say how to meet it.
+// Collectives: what must reach whom. One list for every router kind; the scoreboards check
+// runs against the demand, the algorithms (core/algorithm.h) say how to meet it.
 #pragma once
 #include <functional>
 #include <string>
@@ -11,15 +11,22 @@
 namespace fixroute {
 
 class Topology;
+struct Problem;
 
 struct Collective {
   std::string name;
   std::string summary;
-  // The packets of the collective when every node starts with `per_node` packets of its
-  // own (gossip; total exchange ignores it): origin, dest, seq (hops unused). A unicast
-  // packet is needed by its dest; a broadcast one (dest -1) by every node but its origin.
+  // Store-and-forward collectives: the packets when every node starts with `per_node`
+  // packets of its own (gossip; total exchange ignores it): origin, dest, seq (hops
+  // unused). A unicast packet is needed by its dest; a broadcast one (dest -1) by every
+  // node but its origin. Null for the circuit-switched ones, whose demand the crossbar
+  // tables record (sw/circuit/registry.h).
   std::function<std::vector<Packet>(const Topology&, int per_node)> packets;
   std::function<Bounds(const Topology&, const PortModel&, int per_node)> lower_bounds;
+  bool takes_permutation = false;  // --permutation (required)
+  bool takes_root = false;         // --root
+  // Throws InputError for options the collective does not take, lacks or cannot use.
+  void check_options(const Problem& problem) const;
 };
 
 const std::vector<Collective>& collectives();

@@ -6,7 +6,7 @@
 namespace fixroute {
 
 // Bad input from the user: a topology spec, an option, a table file. The CLI maps it
-// to exit code 2 with its one-line message, as DESIGN.md's command-line contract asks.
+// to exit code 2 with its one-line message, as the command-line contract asks (docs/cli.md).
 class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

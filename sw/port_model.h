@@ -1,4 +1,4 @@
-// Port models of DESIGN.md's timing model: all-port or 1-port, full- or half-duplex.
+// Port models of the timing model (docs/timing-model.md): all-port or 1-port, full- or half-duplex.
 #pragma once
 #include <string>
 

@@ -1,5 +1,5 @@
 // The reference engine (`--engine ref`): a C++ step model of the store-and-forward
-// routers, executing their tables under DESIGN.md's timing model. The golden model the
+// routers, executing their tables under the timing model of docs/timing-model.md. The golden model the
 // SystemC and RTL engines are compared with, and the fast one for large sweeps.
 #pragma once
 #include <cstdint>
@@ -14,19 +14,13 @@ namespace fixroute {
 
 class Topology;
 
-struct EngineOptions {
-  std::string vcd_path;  // waveform, where the engine can write one
+// What an engine's port-rule routers report (core/router_kind.h RunStats) and their trace.
+struct EngineResult : RunStats {
+  std::vector<TraceEvent> trace;  // sorted
 };
 
-// What an engine reports; the scoreboard then checks the trace.
-struct EngineResult {
-  std::vector<TraceEvent> trace;      // sorted
-  int64_t steps_simulated = 0;        // steps until every queue drained (or the run stopped)
-  int64_t max_queue = 0;              // largest output-queue occupancy seen
-  std::string failure;                // why the run stopped early or went wrong, "" if it did not
-  std::optional<int64_t> clock_cycles;     // hardware engines: clock cycles of the run proper
-  std::optional<int64_t> overhead_cycles;  // hardware engines: reset and table load
-};
+// The kind-neutral form of a port-rule run, for the engines' registrations.
+EngineOutput port_rules_output(EngineResult result);
 
 EngineResult run_ref_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options);
 

@@ -380,7 +380,8 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
     routers.push_back({{"node", r.node}, {"json", stem + ".json"}, {"hex", stem + ".hex"}, {"image_crc32", hex32(image.back())},
                        {"bits", static_cast<int64_t>(image.size()) * 32}});
   }
-  json manifest = {{"format", "fixroute-tables"}, {"version", kTableVersion}, {"topology", tables.topology},
+  json manifest = {{"format", "fixroute-tables"}, {"version", kManifestVersion}, {"kind", kPortRulesKind},
+                   {"topology", tables.topology},
                    {"collective", tables.collective}, {"algorithm", tables.algorithm},
                    {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
                    {"construction", tables.construction},
@@ -392,7 +393,8 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
 NetworkTables load_tables(const std::string& dir) {
   const fs::path root(dir);
   const std::string mwhat = fmt::format("'{}'", (root / "network.json").string());
-  json m = parse_checked(read_table_file(root / "network.json", mwhat), mwhat, "fixroute-tables");
+  json m = parse_checked_json(read_table_file(root / "network.json", mwhat), mwhat, "fixroute-tables", kManifestVersion);
+  if (m.value("kind", "") != kPortRulesKind) bad_table(mwhat, fmt::format("\"kind\" is not \"{}\"", kPortRulesKind));
   NetworkTables t;
   try {
     Topology topo = Topology::parse(m.at("topology").get<std::string>());

@@ -10,13 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "core/router_kind.h"
 #include "port_model.h"
 
 namespace fixroute {
 
 class Topology;
 
-constexpr int kTableVersion = 3;  // 2: taps and a switch step per port; 3: a list of switch steps per tap
+constexpr int kTableVersion = 3;  // router files and images; 2: taps and a switch step per port; 3: a list of switch steps per tap
+// network.json of every router kind: 4 records the kind ("port-rules", "crossbar").
+constexpr int kManifestVersion = 4;
+constexpr const char* kPortRulesKind = "port-rules";
 constexpr int kMaxPorts = 16;          // transit masks are 16 bits wide
 constexpr int kBroadcastDest = -1;     // dest of broadcast/gossip copies
 
@@ -83,12 +87,9 @@ struct RouterTable {
   bool operator==(const RouterTable& o) const { return node == o.node && ports == o.ports && initial == o.initial; }
 };
 
-struct NetworkTables {
-  std::string topology;    // canonical spec
-  std::string collective;
-  std::string algorithm;
-  PortModel port_model;
-  std::string construction;          // which construction built them, where an algorithm has several
+// The port-rule router kind's tables (core/router_kind.h; registered in sw/kinds/).
+struct NetworkTables : Tables {
+  const char* kind() const override { return kPortRulesKind; }
   std::vector<RouterTable> routers;  // routers[i].node == i
 };
 

@@ -1,4 +1,4 @@
-// Topologies: parsing of DESIGN.md's spec strings, node numbering, ports, distances.
+// Topologies: parsing of the spec strings of docs/topologies.md, node numbering, ports, distances.
 //
 // Port numbering (documented in docs/architecture.md):
 //   line, ring, mesh, torus: port 2k steps +1 along dimension k, port 2k+1 steps -1

@@ -1,9 +1,11 @@
-// The event trace every engine writes (DESIGN.md "Trace format"): one row per arc
+// The event trace every engine writes (docs/trace-format.md): one row per arc
 // crossing, `step,from,to,origin,dest,seq`, sorted by step, then from, then to.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "core/router_kind.h"
 
 namespace fixroute {
 
@@ -24,5 +26,13 @@ constexpr const char* kTraceHeader = "step,from,to,origin,dest,seq";
 void sort_trace(std::vector<TraceEvent>& trace);
 std::string trace_to_csv(const std::vector<TraceEvent>& trace);
 void write_trace(const std::vector<TraceEvent>& trace, const std::string& path);  // throws InputError
+
+// The port-rule routers' trace behind the kind-neutral interface of core/router_kind.h.
+struct PacketTrace : Trace {
+  std::vector<TraceEvent> events;  // sorted
+  explicit PacketTrace(std::vector<TraceEvent> e) : events(std::move(e)) {}
+  std::string csv() const override { return trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
 
 }  // namespace fixroute

@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "../systemc/fr_network_sc.h"
+#include "../sw/errors.h"
 #include "../sw/topology.h"
 #include "../systemc/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
@@ -240,6 +241,19 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
   CosimBench bench("cosim", topology, systemc_tables, std::move(rtl));
   sc_core::sc_start();
   return bench.report;
+}
+
+CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables) {
+  const std::string kind = tables.kind();
+  if (kind == kPortRulesKind) {
+    const NetworkTables& t = as_kind<NetworkTables>(tables);
+    return run_cosim(topology, t, t);
+  }
+  if (kind == kCrossbarKind) {
+    const XbarTables& t = as_kind<XbarTables>(tables);
+    return run_xbar_cosim(topology, t, t);
+  }
+  throw InputError(fmt::format("cosim has no SystemC and RTL pair for {} routers", kind));
 }
 
 }  // namespace fixroute

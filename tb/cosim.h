@@ -30,4 +30,7 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
 // routing steps. Throws InputError for a mesh with no verilated model. One per process.
 CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables);
 
+// The co-simulation of `tables`' router kind, both networks loaded with them.
+CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables);
+
 }  // namespace fixroute

@@ -13,7 +13,7 @@
 
 #include "../sw/errors.h"
 #include "../sw/topology.h"
-#include "engines.h"
+#include "../sw/core/router_kind.h"
 #include "xbar_rtl.h"
 #include "verilated_top.h"
 #include "rtl_models.inc"
@@ -227,13 +227,24 @@ EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& table
 }
 
 namespace {
-EngineRegistrar rtl_registrar({"rtl", "Verilog routers verilated into C++ (curated sizes)", run_rtl_engine,
-                               [](const Topology& t) {
-                                 for (const RtlModelInfo& m : rtl_models())
-                                   if (m.spec == t.spec()) return true;
-                                 return false;
-                               },
-                               false, run_xbar_rtl, [](const Topology& t) { return find_xbar_model(t) != nullptr; }});
+const EngineRegistrar rtl_engine({"rtl", "Verilog routers verilated into C++ (curated sizes)", false});
+
+const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
+                                           [](const Topology& t) {
+                                             for (const RtlModelInfo& m : rtl_models())
+                                               if (m.spec == t.spec()) return true;
+                                             return false;
+                                           },
+                                           [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+                                             return port_rules_output(
+                                                 run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
+                                           }});
+
+const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
+                                          [](const Topology& t) { return find_xbar_model(t) != nullptr; },
+                                          [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
+                                            return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
+                                          }});
 }  // namespace
 
 }  // namespace fixroute

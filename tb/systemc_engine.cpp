@@ -1,9 +1,12 @@
-// The `systemc` engine: elaborates a NetworkSc for the topology and tables and runs it
-// once (SystemcBench). SystemC elaborates once per process, so one process runs one
-// simulation (a CLI run is one).
+// The `systemc` engine and its port-rule routers: elaborates a NetworkSc for the topology
+// and tables and runs it once (SystemcBench). SystemC elaborates once per process, so one
+// process runs one simulation (a CLI run is one). Its crossbar routers register from
+// xbar_systemc_engine.cpp.
 #include <systemc>
 
-#include "engines.h"
+#include "../sw/core/router_kind.h"
+#include "../sw/ref_engine.h"
+#include "../sw/tables.h"
 #include "systemc_bench.h"
 #include "systemc_support.h"
 
@@ -24,9 +27,13 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
   return r;
 }
 
-EngineRegistrar systemc_registrar({"systemc", "SystemC router modules elaborated from the topology (any size)",
-                                   run_systemc_engine, [](const Topology&) { return true; }, true, run_xbar_systemc,
-                                   [](const Topology&) { return true; }});
+const EngineRegistrar systemc_engine({"systemc", "SystemC router modules elaborated from the topology (any size)", true});
+
+const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](const Topology&) { return true; },
+                                               [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+                                                 return port_rules_output(
+                                                     run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
+                                               }});
 
 }  // namespace
 

@@ -9,7 +9,8 @@
 
 #include "../sw/topology.h"
 #include "../systemc/fr_xbar_router_sc.h"
-#include "engines.h"
+#include "../sw/circuit/xbar_engine.h"
+#include "../sw/circuit/xbar_tables.h"
 #include "systemc_support.h"
 
 namespace fixroute {
@@ -76,6 +77,8 @@ class XbarBench : public sc_core::sc_module {
 
 }  // namespace
 
+namespace {
+
 XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& tables, const EngineOptions& options) {
   claim_systemc_elaboration();
   XbarBench bench("xbar_bench", topology, tables);
@@ -86,5 +89,12 @@ XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& tables, con
   }
   return bench.run();
 }
+
+const KindRoutersRegistrar systemc_crossbars({kCrossbarKind, "systemc", [](const Topology&) { return true; },
+                                              [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
+                                                return crossbar_output(run_xbar_systemc(mesh, as_kind<XbarTables>(t), o));
+                                              }});
+
+}  // namespace
 
 }  // namespace fixroute

@@ -15,8 +15,8 @@
 #include "sw/circuit/xbar_tables.h"
 #include "sw/errors.h"
 #include "sw/topology.h"
-#include "tb/circuit_scoreboard.h"
-#include "tb/run_case.h"
+#include "sw/verify/circuit_scoreboard.h"
+#include "sw/verify/run_case.h"
 #include "tb/xbar_rtl.h"
 #include "tests/test_support.h"
 
@@ -82,9 +82,9 @@ TEST(CircuitPaper, WorkedExampleOnTheRtlMeetsNSteps) {
   RunResult r = run("mesh:4x4", "permutation", "bpc:1,3,2,0:1010", "", "rtl");
   EXPECT_TRUE(r.ok()) << summary(r);
   EXPECT_EQ(r.steps(), 4);
-  EXPECT_EQ(r.circuit_trace.size(), 16u);  // the fixed points too, through local->local
-  ASSERT_TRUE(r.cycles_per_step);
-  EXPECT_EQ(*r.engine_result.clock_cycles, 4 * *r.cycles_per_step);
+  EXPECT_EQ(r.trace->rows(), 16);  // the fixed points too, through local->local
+  ASSERT_TRUE(r.stats.cycles_per_step);
+  EXPECT_EQ(*r.stats.clock_cycles, 4 * *r.stats.cycles_per_step);
 }
 
 TEST(CircuitRules, RowColumnRouteGoesAlongTheRowFirst) {
@@ -407,11 +407,11 @@ TEST(CircuitConflict, DetectedAndReportedByRefAndRtl) {
     req.engine = engine;
     RunResult r = run_case(req);
     EXPECT_FALSE(r.ok()) << engine;
-    ASSERT_FALSE(r.faults.empty()) << engine;
-    EXPECT_THAT(r.faults.front(), HasSubstr("link conflict")) << engine;
-    EXPECT_THAT(r.faults.front(), HasSubstr(fmt::format("step 1: router {}:", conflict_node))) << engine;
-    if (faults.empty()) faults = r.faults;
-    else EXPECT_EQ(r.faults, faults) << "engines word the same fault alike";
+    ASSERT_FALSE(r.stats.faults.empty()) << engine;
+    EXPECT_THAT(r.stats.faults.front(), HasSubstr("link conflict")) << engine;
+    EXPECT_THAT(r.stats.faults.front(), HasSubstr(fmt::format("step 1: router {}:", conflict_node))) << engine;
+    if (faults.empty()) faults = r.stats.faults;
+    else EXPECT_EQ(r.stats.faults, faults) << "engines word the same fault alike";
   }
   const auto o = run_cli("run mesh:4x4 permutation --tables " + dir + " --json");
   EXPECT_EQ(o.code, 1) << o.err;
@@ -451,9 +451,9 @@ TEST_P(XbarRtl, TracesIdenticalToRef) {
     RunResult ref = run(GetParam(), c.collective, c.permutation, c.algorithm, "ref", t.num_nodes() - 1);
     RunResult rtl = run(GetParam(), c.collective, c.permutation, c.algorithm, "rtl", t.num_nodes() - 1);
     EXPECT_TRUE(rtl.ok()) << summary(rtl);
-    EXPECT_EQ(rtl.circuit_trace, ref.circuit_trace) << c.collective << " " << c.permutation;
-    ASSERT_TRUE(rtl.engine_result.clock_cycles && rtl.cycles_per_step);
-    EXPECT_EQ(*rtl.engine_result.clock_cycles, rtl.engine_result.steps_simulated * *rtl.cycles_per_step);
+    EXPECT_EQ(rtl.trace->csv(), ref.trace->csv()) << c.collective << " " << c.permutation;
+    ASSERT_TRUE(rtl.stats.clock_cycles && rtl.stats.cycles_per_step);
+    EXPECT_EQ(*rtl.stats.clock_cycles, rtl.stats.steps_simulated * *rtl.stats.cycles_per_step);
   }
 }
 std::vector<std::string> verilated_meshes() {
@@ -470,9 +470,9 @@ void expect_systemc_matches_ref(const std::string& mesh, const std::string& coll
   RunResult ref = run(mesh, collective, permutation, algorithm, "ref");
   RunResult sc = run(mesh, collective, permutation, algorithm, "systemc");
   EXPECT_TRUE(sc.ok()) << summary(sc);
-  EXPECT_EQ(sc.circuit_trace, ref.circuit_trace);
-  ASSERT_TRUE(sc.engine_result.clock_cycles && sc.cycles_per_step);
-  EXPECT_EQ(*sc.engine_result.clock_cycles, sc.steps() * *sc.cycles_per_step);
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
+  ASSERT_TRUE(sc.stats.clock_cycles && sc.stats.cycles_per_step);
+  EXPECT_EQ(*sc.stats.clock_cycles, sc.steps() * *sc.stats.cycles_per_step);
 }
 TEST(XbarSystemc, PaperExample) { expect_systemc_matches_ref("mesh:4x4", "permutation", "bpc:1,3,2,0:1010"); }
 TEST(XbarSystemc, OmegaOn8x8) { expect_systemc_matches_ref("mesh:8x8", "permutation", "bit-complement", "omega-two-phase"); }
@@ -490,8 +490,8 @@ TEST(XbarSystemc, ConflictDetected) {
   req.engine = "systemc";
   RunResult sc = run_case(req);
   EXPECT_FALSE(sc.ok());
-  ASSERT_FALSE(sc.faults.empty());
-  EXPECT_EQ(sc.faults, ref.faults);
+  ASSERT_FALSE(sc.stats.faults.empty());
+  EXPECT_EQ(sc.stats.faults, ref.stats.faults);
 }
 
 TEST(CircuitCli, DoneWhenLines) {

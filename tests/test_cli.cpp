@@ -146,3 +146,26 @@ TEST(Cli, SmallSweepWritesCsvAndPasses) {
   EXPECT_THAT(rows, HasSubstr("ring:7,total-exchange,message-shift,all-port,half,ref,12,12,,12,"));
   EXPECT_THAT(rows, HasSubstr("torus:5x7,gossip,hamiltonian-2,all-port,full,systemc,17,17,18,17,1,960,38,true"));
 }
+
+// `ok` is the construction's own count; `meets_paper` compares with the paper's theorem.
+TEST(Cli, MeetsPaperSaysWhereAConstructionStaysAboveThePaper) {
+  Outcome above = run_cli("run torus:5x16 gossip --algorithm partial-cycles --json");
+  ASSERT_EQ(above.code, 0) << above.err;
+  nlohmann::json a = nlohmann::json::parse(above.out);
+  EXPECT_EQ(a["ok"], true);
+  EXPECT_EQ(a["steps"], 29);
+  EXPECT_EQ(a["paper_formula"], 23);
+  EXPECT_EQ(a["meets_paper"], false);
+  Outcome at = run_cli("run torus:8x8 gossip --algorithm partial-cycles --json");
+  ASSERT_EQ(at.code, 0) << at.err;
+  EXPECT_EQ(nlohmann::json::parse(at.out)["meets_paper"], true);
+  Outcome none = run_cli("run ring:8 total-exchange --algorithm plain-shift --json");
+  ASSERT_EQ(none.code, 0) << none.err;
+  EXPECT_TRUE(nlohmann::json::parse(none.out)["meets_paper"].is_null()) << "the paper states no count";
+  Outcome early = run_cli("run torus:8x8 gossip --algorithm partial-cycles-early --json");
+  ASSERT_EQ(early.code, 0) << early.err;
+  nlohmann::json e = nlohmann::json::parse(early.out);
+  EXPECT_EQ(e["paper_formula"], 21) << "the paper's Theorem 2, not the construction's count";
+  EXPECT_EQ(e["steps"], 20);
+  EXPECT_EQ(e["meets_paper"], true);
+}

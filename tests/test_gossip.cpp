@@ -15,7 +15,7 @@
 #include "sw/errors.h"
 #include "sw/formulas.h"
 #include "sw/topology.h"
-#include "tb/run_case.h"
+#include "sw/verify/run_case.h"
 
 #include "tests/test_support.h"
 
@@ -106,7 +106,7 @@ TEST_P(HamiltonianTwo, MeetsTheLowerBoundWithOnePacketQueues) {
   EXPECT_EQ(r.steps(), formulas::gossip_hamiltonian_cycles(p));
   ASSERT_TRUE(r.paper_formula.has_value());
   EXPECT_EQ(*r.paper_formula - r.steps(), p % 2) << "Theorem 1's ceil(P/2): one more when P is odd";
-  EXPECT_EQ(r.engine_result.max_queue, 1) << "a router never holds more than one packet per port";
+  EXPECT_EQ(r.stats.max_queue, 1) << "a router never holds more than one packet per port";
   EXPECT_EQ(r.table_bits_max, (5 + 3 * 4 + 3 * 4 + 1) * 32) << "O(degree) table, whatever the size";
 }
 INSTANTIATE_TEST_SUITE_P(Tori3to16, HamiltonianTwo, ::testing::ValuesIn(tori(3, 16)), spec_name);
@@ -136,10 +136,10 @@ TEST_P(HamiltonianTwoPaper, TheoremOneExactly) {
   EXPECT_EQ(r.steps(), (a * b + 1) / 2) << "Theorem 1";
   if (a % 2 == 0 && b % 2 == 0) {
     EXPECT_EQ(r.construction, "paper-zigzag");
-    EXPECT_EQ(r.engine_result.max_queue, 1);
+    EXPECT_EQ(r.stats.max_queue, 1);
   } else {
     EXPECT_EQ(r.construction, a % 2 == 1 && b % 2 == 1 ? "searched-pattern-2d" : "paper-partial");
-    EXPECT_EQ(r.engine_result.max_queue, 2) << "an off-cycle node's second packet waits a step";
+    EXPECT_EQ(r.stats.max_queue, 2) << "an off-cycle node's second packet waits a step";
   }
   if (a % 2 == 1 && b % 2 == 1) {
     EXPECT_EQ(r.steps(), r.bounds.best() + 1) << "P odd: Theorem 1 is the bound + 1";

@@ -11,7 +11,7 @@
 #include "sw/errors.h"
 #include "sw/topology.h"
 #include "tb/rtl_engine.h"
-#include "tb/run_case.h"
+#include "sw/verify/run_case.h"
 
 #include "tests/test_support.h"
 #include "tests/verilated_cases.h"
@@ -42,10 +42,10 @@ TEST_P(RtlAgainstRef, TraceIsIdenticalAndStepsMeetTheFormula) {
   RunResult ref = run(GetParam(), "ref");
   EXPECT_TRUE(rtl.ok()) << summary(rtl);
   EXPECT_EQ(rtl.steps(), ref.steps());
-  EXPECT_EQ(trace_to_csv(rtl.engine_result.trace), trace_to_csv(ref.engine_result.trace));
-  EXPECT_EQ(rtl.engine_result.max_queue, ref.engine_result.max_queue);
-  ASSERT_TRUE(rtl.engine_result.clock_cycles.has_value());
-  EXPECT_GE(*rtl.engine_result.clock_cycles, 2 * rtl.steps()) << "a step is at least SEND + RECEIVE";
+  EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(rtl.stats.max_queue, ref.stats.max_queue);
+  ASSERT_TRUE(rtl.stats.clock_cycles.has_value());
+  EXPECT_GE(*rtl.stats.clock_cycles, 2 * rtl.steps()) << "a step is at least SEND + RECEIVE";
 }
 
 INSTANTIATE_TEST_SUITE_P(Verilated, RtlAgainstRef,
@@ -56,7 +56,7 @@ TEST(Rtl, Torus6x6GossipMeetsTheIssueTarget) {
   RunResult r = run({"torus:6x6", "gossip", "hamiltonian-2", {}}, "rtl");
   EXPECT_EQ(r.steps(), 18);
   EXPECT_TRUE(r.ok());
-  EXPECT_EQ(r.engine_result.max_queue, 1);
+  EXPECT_EQ(r.stats.max_queue, 1);
 }
 
 TEST(Rtl, Ring8MeetsTheIssueTarget) {

@@ -7,7 +7,7 @@
 #include "sw/collectives.h"
 #include "sw/topology.h"
 #include "sw/ref_engine.h"
-#include "tb/scoreboard.h"
+#include "sw/verify/scoreboard.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

@@ -8,8 +8,8 @@
 
 #include "sw/algorithms/common.h"
 #include "sw/topology.h"
-#include "tb/engines.h"
-#include "tb/run_case.h"
+#include "sw/core/router_kind.h"
+#include "sw/verify/run_case.h"
 
 #include "tests/test_support.h"
 
@@ -35,8 +35,8 @@ void expect_same_as_ref(const std::string& spec, const std::string& algorithm = 
   RunResult ref = run(spec, "ref", algorithm, model);
   EXPECT_TRUE(sc.ok()) << summary(sc);
   EXPECT_EQ(sc.steps(), ref.steps());
-  EXPECT_EQ(trace_to_csv(sc.engine_result.trace), trace_to_csv(ref.engine_result.trace));
-  EXPECT_EQ(sc.engine_result.max_queue, ref.engine_result.max_queue);
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(sc.stats.max_queue, ref.stats.max_queue);
 }
 
 std::vector<std::string> specs() {
@@ -65,7 +65,7 @@ TEST_P(SystemcGossip, TraceEqualsRef) {
   req.engine = "systemc";
   RunResult sc = run_case(req);
   EXPECT_TRUE(sc.ok()) << summary(sc);
-  EXPECT_EQ(trace_to_csv(sc.engine_result.trace), trace_to_csv(ref.engine_result.trace));
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
 }
 std::vector<std::pair<std::string, std::string>> gossip_cases() {
   std::vector<std::pair<std::string, std::string>> out;
@@ -88,8 +88,8 @@ TEST(Systemc, Line33MeetsTheIssueTarget) {
   RunResult r = run("line:33", "systemc");
   EXPECT_EQ(r.steps(), 272);
   EXPECT_TRUE(r.ok());
-  ASSERT_TRUE(r.engine_result.clock_cycles.has_value());
-  EXPECT_EQ(*r.engine_result.clock_cycles, 576) << "cycle-accurate to the RTL router (docs/rtl.md)";
+  ASSERT_TRUE(r.stats.clock_cycles.has_value());
+  EXPECT_EQ(*r.stats.clock_cycles, 576) << "cycle-accurate to the RTL router (docs/rtl.md)";
 }
 
 TEST(Systemc, Ring10TraceEqualsRef) { expect_same_as_ref("ring:10"); }
@@ -102,8 +102,8 @@ TEST(Systemc, StrandedPacketIsAFault) {
   NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
   scheduling::forward_straight(t, topo);
   t.routers[0].initial.push_back({0, Packet{0, 3, 0, 1}, 1});  // one hop short of node 3
-  EngineResult r = find_engine("systemc").run(topo, t, {});
-  EXPECT_THAT(r.failure, HasSubstr("step 1: node 1 cannot forward packet 0->3"));
+  const EngineOutput r = run_on_engine(find_engine("systemc"), topo, t, {});
+  EXPECT_THAT(r.stats.failure, HasSubstr("step 1: node 1 cannot forward packet 0->3"));
 }
 
 TEST(Systemc, VcdIsWritten) {

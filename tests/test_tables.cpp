@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sw/algorithms/registry.h"
+#include "sw/core/router_kind.h"
 #include "sw/errors.h"
 #include "sw/tables.h"
 #include "sw/topology.h"
@@ -118,11 +119,27 @@ TEST_F(CorruptTables, MissingRouterFileIsRefused) {
 TEST_F(CorruptTables, OtherVersionIsRefused) {
   fs::path p = dir_ / "network.json";
   std::string s = slurp(p);
-  size_t at = s.find("\"version\": 3");
+  size_t at = s.find("\"version\": 4");
   ASSERT_NE(at, std::string::npos);
   s.replace(at, 12, "\"version\": 7");
   spit(p, s);
   expect_refused(dir_, "unsupported version");
+}
+
+// network.json names its router kind; run_case and `fixroute run --tables` read it from there.
+TEST_F(CorruptTables, ManifestWithoutItsKindIsRefused) {
+  fs::path p = dir_ / "network.json";
+  std::string s = slurp(p);
+  size_t at = s.find("\"kind\": \"port-rules\"");
+  ASSERT_NE(at, std::string::npos);
+  spit(p, s.substr(0, at) + "\"kind\": \"wormhole\"" + s.substr(at + 20));
+  try {
+    load_any_tables(dir_.string());
+    FAIL() << "tables of an unknown kind were loaded";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("\"kind\" is 'wormhole'; this build reads"));
+    EXPECT_THAT(e.what(), HasSubstr("port-rules"));
+  }
 }
 
 TEST_F(CorruptTables, NotJsonIsRefused) {

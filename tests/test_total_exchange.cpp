@@ -8,7 +8,7 @@
 #include "sw/algorithms/registry.h"
 #include "sw/formulas.h"
 #include "sw/topology.h"
-#include "tb/run_case.h"
+#include "sw/verify/run_case.h"
 
 #include "tests/test_support.h"
 
@@ -143,7 +143,7 @@ INSTANTIATE_TEST_SUITE_P(Rings, TimeSliced,
 // left; in step 2 the rest move one hop. seq = dest - (dest > origin).
 TEST(TotalExchangeTrace, Line3ByHand) {
   RunResult r = run("line:3");
-  EXPECT_EQ(trace_to_csv(r.engine_result.trace),
+  EXPECT_EQ(r.trace->csv(),
             "step,from,to,origin,dest,seq\n"
             "1,0,1,0,2,1\n"
             "1,1,0,1,0,0\n"
@@ -160,7 +160,7 @@ TEST(TotalExchangeTrace, Line3ByHand) {
 TEST(TotalExchangeTrace, Ring4ByHand) {
   RunResult r = run("ring:4");
   EXPECT_EQ(r.steps(), 2);
-  EXPECT_EQ(trace_to_csv(r.engine_result.trace),
+  EXPECT_EQ(r.trace->csv(),
             "step,from,to,origin,dest,seq\n"
             "1,0,1,0,2,1\n"
             "1,0,3,0,3,2\n"
@@ -192,5 +192,5 @@ TEST(TotalExchange, TablesFromFilesRunIdentically) {
   RunResult from_files = run_case(req);
   fs::remove_all(dir);
   EXPECT_TRUE(from_files.ok());
-  EXPECT_EQ(from_files.engine_result.trace, run("ring:9").engine_result.trace);
+  EXPECT_EQ(from_files.trace->csv(), run("ring:9").trace->csv());
 }

@@ -41,18 +41,22 @@ NetworkTables hamiltonian_two(const Topology& topo) {
   return t;
 }
 
-AlgorithmRegistrar hamiltonian_two_registrar({
-    "hamiltonian-2", "gossip",
-    "2 packets per node round two edge-disjoint Hamiltonian cycles, fixed port rules (gossip paper, section 2)",
-    torus2d_only, [](const Topology&) { return true; },
-    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
-      if (!m.is_default()) return std::nullopt;
-      return formulas::gossip_hamiltonian_cycles(t.num_nodes());
-    },
-    hamiltonian_two, [](int max_size) { return torus_2d_cases(max_size, false); }, 2,
-    [](const Topology& t) -> std::optional<int64_t> {
-      return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
-    }});
+const AlgorithmRegistrar hamiltonian_two_registrar([] {
+  Algorithm a;
+  a.name = "hamiltonian-2";
+  a.collective = "gossip";
+  a.router_kind = kPortRulesKind;
+  a.summary = "2 packets per node round two edge-disjoint Hamiltonian cycles, fixed port rules (gossip paper, section 2)";
+  a.packets_per_node = 2;
+  a.unsupported = on_topology(torus2d_only);
+  a.is_default = [](const Problem&) { return true; };
+  a.formula = all_port_only([](const Topology& t) { return formulas::gossip_hamiltonian_cycles(t.num_nodes()); });
+  a.paper_formula = all_port_only(
+      [](const Topology& t) { return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]); });
+  a.build = port_rules_build(hamiltonian_two);
+  a.sweep = [](int max_size) { return torus_2d_cases(max_size, false); };
+  return a;
+}());
 
 }  // namespace
 }  // namespace fixroute

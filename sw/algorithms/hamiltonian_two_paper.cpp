@@ -311,16 +311,22 @@ NetworkTables paper_tables(const Topology& topo) {
   return tables_on(topo, pattern_pair(topo, *links));
 }
 
-AlgorithmRegistrar hamiltonian_two_paper_registrar({
-    "hamiltonian-2-paper", "gossip",
-    "2 packets per node as section 2 of the gossip paper builds it: the column-parity cycles, and on an odd size "
-    "partial cycles whose off-cycle nodes are fed by switching taps (both sizes odd: searched cycles; Theorem 1)",
-    [](const Topology& t) { return shape_problem(t); }, [](const Topology&) { return false; },
-    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
-      if (!m.is_default()) return std::nullopt;
-      return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]);
-    },
-    paper_tables, [](int max_size) { return torus_2d_cases(max_size, false); }, 2, nullptr});
+const AlgorithmRegistrar hamiltonian_two_paper_registrar([] {
+  Algorithm a;
+  a.name = "hamiltonian-2-paper";
+  a.collective = "gossip";
+  a.router_kind = kPortRulesKind;
+  a.summary =
+      "2 packets per node as section 2 of the gossip paper builds it: the column-parity cycles, and on an odd size "
+      "partial cycles whose off-cycle nodes are fed by switching taps (both sizes odd: searched cycles; Theorem 1)";
+  a.packets_per_node = 2;
+  a.unsupported = on_topology(shape_problem);
+  a.formula = all_port_only(
+      [](const Topology& t) { return formulas::gossip_torus_two_packets(t.dims()[0], t.dims()[1]); });
+  a.build = port_rules_build(paper_tables);
+  a.sweep = [](int max_size) { return torus_2d_cases(max_size, false); };
+  return a;
+}());
 
 }  // namespace
 

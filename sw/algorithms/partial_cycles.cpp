@@ -275,42 +275,9 @@ std::optional<std::array<Feed, 2>> switched_feeds(const Construction& k,
 
 }  // namespace
 
-namespace {
-// find_algorithm asks unsupported() and then build() for the same torus, and on large
-// tori the construction (its tap schedules) is most of a run's time: unsupported() keeps
-// what it built for the next build() of that torus, which takes it (any later build()
-// constructs afresh, so repeated builds are each timed and checked in full).
-struct Kept {
-  std::string spec;
-  Finish finish = Finish::Theorem;
-  std::optional<Construction> construction;
-};
-Kept& kept() {
-  static Kept k;
-  return k;
-}
-}  // namespace
-
-std::string unsupported(const Topology& t, Finish finish) {
-  Kept& k = kept();
-  k.construction.reset();
-  try {
-    k.construction = construct(t, finish);
-  } catch (const NotApplicable& e) {
-    return e.why;
-  }
-  k.spec = t.spec();
-  k.finish = finish;
-  return "";
-}
+std::string unsupported(const Topology& t, Finish finish) { return shape_problem(t, finish); }
 
 Construction build(const Topology& torus, Finish finish) {
-  Kept& k = kept();
-  if (k.construction && k.spec == torus.spec() && k.finish == finish) {
-    Construction out = std::move(*k.construction);
-    k.construction.reset();
-    return out;
-  }
   try {
     return construct(torus, finish);
   } catch (const NotApplicable& e) {
@@ -507,7 +474,7 @@ std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, false);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
                            "torus:4x4x4x6"})
-    if (max_size >= 6) out.push_back({spec, {}});
+    if (max_size >= 6) out.push_back({spec, {}, ""});
   return out;
 }
 
@@ -519,10 +486,10 @@ std::vector<SweepCase> early_cases(int max_size) {
   const int top = std::min(max_size, 16);
   for (int a = 4; a <= top; a += 4)
     for (int b = 3; b <= top; ++b) {
-      out.push_back({fmt::format("torus:{}x{}", a, b), {}});
-      if (b % 2 == 1) out.push_back({fmt::format("torus:{}x{}", b, a), {}});  // transposed
+      out.push_back({fmt::format("torus:{}x{}", a, b), {}, ""});
+      if (b % 2 == 1) out.push_back({fmt::format("torus:{}x{}", b, a), {}, ""});  // transposed
     }
-  if (max_size >= 5) out.push_back({"torus:4x4x4x5", {}});
+  if (max_size >= 5) out.push_back({"torus:4x4x4x5", {}, ""});
   return out;
 }
 
@@ -555,39 +522,42 @@ int64_t construction_count(const Topology& t, Finish finish) {
 // The paper's algorithm: a node off a cycle gets its last packet one step after the
 // cycle's spread ends -- Theorems 2, 3 and 4 exactly. Its taps switch as often as
 // needed (once, as in the paper, on 2D tori with 4 or 8 rows).
-AlgorithmRegistrar partial_cycles_registrar({
-    "partial-cycles", "gossip",
+Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish finish,
+                                   std::vector<SweepCase> (*cases)(int)) {
+  Algorithm a;
+  a.name = name;
+  a.collective = "gossip";
+  a.router_kind = kPortRulesKind;
+  a.summary = summary;
+  a.unsupported = on_topology([finish](const Topology& t) { return unsupported(t, finish); });
+  a.formula = all_port_only([finish](const Topology& t) { return construction_count(t, finish); });
+  a.paper_formula = all_port_only([](const Topology& t) {  // as written, axis 1 our last size
+    return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()),
+                                                   t.dims().back());
+  });
+  a.build = port_rules_build([finish, name](const Topology& t) { return partial_cycle_tables(t, finish, name); });
+  a.sweep = cases;
+  return a;
+}
+
+// The paper's algorithm: a node off a cycle gets its last packet one step after the
+// cycle's spread ends -- Theorems 2, 3 and 4 exactly. Its taps switch as often as
+// needed (once, as in the paper, on 2D tori with 4 or 8 rows).
+const AlgorithmRegistrar partial_cycles_registrar(partial_cycles_algorithm(
+    "partial-cycles",
     "1 packet per node round d edge-disjoint partial Hamiltonian cycles, off-cycle nodes fed by taps that "
     "switch direction at scheduled steps (gossip paper, section 3)",
-    [](const Topology& t) { return unsupported(t, Finish::Theorem); }, [](const Topology&) { return false; },
-    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
-      if (!m.is_default()) return std::nullopt;
-      return construction_count(t, Finish::Theorem);
-    },
-    [](const Topology& t) { return partial_cycle_tables(t, Finish::Theorem, "partial-cycles"); },
-    partial_cycle_cases, 1,
-    [](const Topology& t) -> std::optional<int64_t> {  // as written, axis 1 our last size
-      return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()),
-                                                     t.dims().back());
-    }});
+    Finish::Theorem, partial_cycle_cases));
 
 // Beyond the paper: suppliers also put their own packets on the taps at step 1, which
 // lets the feeds finish with the cycles' spread, one step under the theorems, where the
-// tap schedules allow it (4, 8, 12, 16 rows).
-AlgorithmRegistrar partial_cycles_early_registrar({
-    "partial-cycles-early", "gossip",
+// tap schedules allow it (4, 8, 12, 16 rows). Whether they do is found by building them:
+// where not, the build refuses the torus (exit 2) naming the node it cannot feed.
+const AlgorithmRegistrar partial_cycles_early_registrar(partial_cycles_algorithm(
+    "partial-cycles-early",
     "partial-cycles whose suppliers also tap their own packet at step 1: the feeds end with the cycles' spread "
     "(beyond the paper)",
-    [](const Topology& t) { return unsupported(t, Finish::Spread); }, [](const Topology&) { return false; },
-    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
-      if (!m.is_default()) return std::nullopt;
-      return construction_count(t, Finish::Spread);
-    },
-    [](const Topology& t) {
-      return partial_cycle_tables(t, Finish::Spread, "partial-cycles-early");
-    },
-    early_cases, 1,
-    [](const Topology& t) { return construction_count(t, Finish::Theorem); }});
+    Finish::Spread, early_cases));
 
 }  // namespace
 }  // namespace fixroute::partial_cycles

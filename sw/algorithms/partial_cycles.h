@@ -64,9 +64,9 @@ enum class Finish { Theorem, Spread };
 // order[k]. Empty: ours.
 std::vector<int> axis_order(const Topology& torus, Finish finish = Finish::Theorem);
 
-// "" when the construction applies to `torus`, else why not (one line). It runs the
-// construction (milliseconds; about 14 s on torus:5x5x5x5x6, kept for the next build()): whether
-// the taps can feed every node is found, not assumed.
+// "" when the construction's shape applies to `torus`, else why not (one line). Cheap: it
+// builds nothing. Whether the taps can feed every node by the deadline is found by
+// build(), which refuses the torus where they cannot.
 std::string unsupported(const Topology& torus, Finish finish = Finish::Theorem);
 
 // The lap construction of section 3 (zigzag(d, j) patterns), checked: each cycle closes

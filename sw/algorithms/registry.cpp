@@ -1,64 +1,42 @@
 #include "registry.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
-#include "../collectives.h"
-#include "../errors.h"
 #include "../topology.h"
 
 namespace fixroute {
 
-std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even) {
-  std::vector<SweepCase> out;
-  const int top = std::min(max_size, 16);
-  for (int a = 3; a <= top; ++a)
-    for (int b = 3; b <= top; ++b)
-      if (!a_size_even || a % 2 == 0 || b % 2 == 0) out.push_back({fmt::format("torus:{}x{}", a, b), {}});
-  return out;
+std::function<std::shared_ptr<const Tables>(const Problem&)> port_rules_build(
+    std::function<NetworkTables(const Topology&)> builder) {
+  return [builder = std::move(builder)](const Problem& p) -> std::shared_ptr<const Tables> {
+    auto tables = std::make_shared<NetworkTables>(builder(p.topology));
+    apply_port_model(*tables, p.topology, p.port_model);
+    // Tables list initial packets in release order (hardware walks them with one pointer).
+    for (RouterTable& r : tables->routers)
+      std::stable_sort(r.initial.begin(), r.initial.end(),
+                       [](const InitialPacket& a, const InitialPacket& b) { return a.release < b.release; });
+    validate(*tables, p.topology);
+    return tables;
+  };
 }
 
-std::vector<Algorithm>& algorithm_registry() {
-  static std::vector<Algorithm> registry;
-  return registry;
+std::function<std::string(const Problem&)> on_topology(std::function<std::string(const Topology&)> rule) {
+  return [rule = std::move(rule)](const Problem& p) { return rule(p.topology); };
+}
+
+std::function<std::optional<int64_t>(const Problem&)> all_port_only(std::function<int64_t(const Topology&)> formula) {
+  return [formula = std::move(formula)](const Problem& p) -> std::optional<int64_t> {
+    if (!p.port_model.is_default()) return std::nullopt;
+    return formula(p.topology);
+  };
 }
 
 const Algorithm& find_algorithm(const std::string& collective, const std::string& name, const Topology& topology) {
-  find_collective(collective);  // an unknown collective is reported as such
-  std::vector<std::string> applicable;
-  const Algorithm* by_default = nullptr;
-  for (const Algorithm& a : algorithm_registry()) {
-    if (a.collective != collective) continue;
-    std::string why = a.unsupported(topology);
-    if (a.name == name) {
-      if (!why.empty())
-        throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", name, topology.spec(), why));
-      return a;
-    }
-    if (why.empty()) {
-      applicable.push_back(a.name);
-      if (!by_default && a.is_default(topology)) by_default = &a;
-    }
-  }
-  std::string accepted = applicable.empty() ? "none yet" : fmt::format("{}", fmt::join(applicable, ", "));
-  if (name.empty()) {
-    if (by_default) return *by_default;
-    throw InputError(fmt::format("no algorithm for {} on {}; accepted: {}", collective, topology.spec(), accepted));
-  }
-  throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective,
-                               topology.spec(), accepted));
+  return find_algorithm(Problem{topology, collective, {}, "", 0}, name);
 }
 
 NetworkTables build_tables(const Algorithm& algorithm, const Topology& topology, const PortModel& model) {
-  NetworkTables tables = algorithm.build(topology);
-  apply_port_model(tables, topology, model);
-  // Tables list initial packets in release order (hardware walks them with one pointer).
-  for (RouterTable& r : tables.routers)
-    std::stable_sort(r.initial.begin(), r.initial.end(),
-                     [](const InitialPacket& a, const InitialPacket& b) { return a.release < b.release; });
-  validate(tables, topology);
-  return tables;
+  return as_kind<NetworkTables>(*algorithm.build(Problem{topology, algorithm.collective, model, "", 0}));
 }
 
 }  // namespace fixroute

@@ -1,13 +1,12 @@
-// The algorithm registry: every scheduling algorithm registers itself here, by name, from
-// its own file in sw/algorithms/ (as BookSim2 registers routing functions). Adding one
-// touches that file and its test; the CLI, the runner and the sweep find it by name.
+// The store-and-forward schedulers' side of the algorithm registry (core/algorithm.h):
+// how a port-rule builder becomes an Algorithm's `build`, and typed access to the tables
+// for the tests, the drawing and the tools.
 #pragma once
-#include <cstdint>
 #include <functional>
-#include <optional>
+#include <memory>
 #include <string>
-#include <vector>
 
+#include "../core/algorithm.h"
 #include "../port_model.h"
 #include "../tables.h"
 
@@ -15,47 +14,21 @@ namespace fixroute {
 
 class Topology;
 
-struct SweepCase {
-  std::string topology;
-  PortModel port_model;
-};
+// An Algorithm's `build` from a builder of all-port full-duplex tables: the problem's port
+// model applied (apply_port_model), initial packets in release order, validated.
+std::function<std::shared_ptr<const Tables>(const Problem&)> port_rules_build(
+    std::function<NetworkTables(const Topology&)> builder);
 
-// The 2D tori torus:AxB with A, B from 3 to min(max_size, 16); with `a_size_even`, only
-// those with A or B even.
-std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even);
+// Adapters from the topology-only rules most port-rule schedulers state.
+std::function<std::string(const Problem&)> on_topology(std::function<std::string(const Topology&)> rule);
+// A formula stated for the all-port full-duplex routers only (nullopt under other models).
+std::function<std::optional<int64_t>(const Problem&)> all_port_only(std::function<int64_t(const Topology&)> formula);
 
-struct Algorithm {
-  std::string name;        // as given to --algorithm
-  std::string collective;  // the collective it performs
-  std::string summary;     // one line, citing the paper's section
-  // Why it does not run on this topology, or "" when it does.
-  std::function<std::string(const Topology&)> unsupported;
-  // True where it is the paper's optimal algorithm, the default for the pair.
-  std::function<bool(const Topology&)> is_default;
-  // The paper's step count for this case, or nullopt where the paper states none.
-  std::function<std::optional<int64_t>(const Topology&, const PortModel&)> formula;
-  // The tables for all-port full-duplex routers; runners adapt them with apply_port_model.
-  std::function<NetworkTables(const Topology&)> build;
-  // The cases the regression sweep (`fixroute sweep`) runs, with sizes up to `max_size`.
-  std::function<std::vector<SweepCase>(int max_size)> sweep;
-  // Packets each node starts with (gossip algorithms; total exchange: unused).
-  int packets_per_node = 1;
-  // Optional: the paper's own count where `formula` is that of a construction beyond the
-  // paper (reported beside it).
-  std::function<std::optional<int64_t>(const Topology&)> paper_formula;
-};
-
-std::vector<Algorithm>& algorithm_registry();
-
-struct AlgorithmRegistrar {
-  explicit AlgorithmRegistrar(Algorithm a) { algorithm_registry().push_back(std::move(a)); }
-};
-
-// The algorithm named `name` for `collective` on `topology`; with an empty name, the
-// default one. Throws InputError naming the accepted algorithms.
+// The algorithm `name` (empty: the default) for a store-and-forward collective on `topology`
+// with default options; throws InputError as find_algorithm does.
 const Algorithm& find_algorithm(const std::string& collective, const std::string& name, const Topology& topology);
 
-// Builds the tables of `algorithm` for `topology` under `model` (validated).
+// The port-rule tables of `algorithm` for `topology` under `model` (validated).
 NetworkTables build_tables(const Algorithm& algorithm, const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute

@@ -20,11 +20,11 @@ std::optional<int64_t> sliced(int64_t full_duplex, const PortModel& m) {
 
 std::vector<SweepCase> line_cases(int max_size) {
   std::vector<SweepCase> out;
-  for (int n = 2; n <= max_size; ++n) out.push_back({"line:" + std::to_string(n), {}});
+  for (int n = 2; n <= max_size; ++n) out.push_back({"line:" + std::to_string(n), {}, ""});
   for (int n : {7, 12, 32}) {
     if (n > max_size) continue;
-    out.push_back({"line:" + std::to_string(n), PortModel{false, true}});
-    out.push_back({"line:" + std::to_string(n), PortModel{true, false}});
+    out.push_back({"line:" + std::to_string(n), PortModel{false, true}, ""});
+    out.push_back({"line:" + std::to_string(n), PortModel{true, false}, ""});
   }
   return out;
 }
@@ -62,21 +62,28 @@ NetworkTables scatter_sequence(const Topology& topo) {
   return t;
 }
 
-AlgorithmRegistrar furthest_first_registrar({
-    "furthest-first", "total-exchange",
-    "each node sends the packet with the furthest to go first (total-exchange paper, section 3)",
-    line_only, [](const Topology&) { return true; },
-    [](const Topology& t, const PortModel& m) { return sliced(formulas::total_exchange_line(t.num_nodes()), m); },
-    furthest_first, line_cases, 1, {}});
+Algorithm line_algorithm(const char* name, const char* summary, bool is_default,
+                         int64_t (*formula)(int64_t), NetworkTables (*builder)(const Topology&)) {
+  Algorithm a;
+  a.name = name;
+  a.collective = "total-exchange";
+  a.router_kind = kPortRulesKind;
+  a.summary = summary;
+  a.unsupported = on_topology(line_only);
+  a.is_default = [is_default](const Problem&) { return is_default; };
+  a.formula = [formula](const Problem& p) { return sliced(formula(p.topology.num_nodes()), p.port_model); };
+  a.build = port_rules_build(builder);
+  a.sweep = line_cases;
+  return a;
+}
 
-AlgorithmRegistrar scatter_sequence_registrar({
-    "scatter-sequence", "total-exchange",
-    "n consecutive optimal scatterings, the baseline (total-exchange paper, section 2)", line_only,
-    [](const Topology&) { return false; },
-    [](const Topology& t, const PortModel& m) {
-      return sliced(formulas::total_exchange_line_scatterings(t.num_nodes()), m);
-    },
-    scatter_sequence, line_cases, 1, {}});
+const AlgorithmRegistrar furthest_first_registrar(line_algorithm(
+    "furthest-first", "each node sends the packet with the furthest to go first (total-exchange paper, section 3)",
+    true, formulas::total_exchange_line, furthest_first));
+
+const AlgorithmRegistrar scatter_sequence_registrar(line_algorithm(
+    "scatter-sequence", "n consecutive optimal scatterings, the baseline (total-exchange paper, section 2)", false,
+    formulas::total_exchange_line_scatterings, scatter_sequence));
 
 }  // namespace
 }  // namespace fixroute

@@ -51,43 +51,52 @@ NetworkTables plain_shift(const Topology& topo) {
 
 std::string ring_only(const Topology& t) { return t.kind() == TopologyKind::Ring ? "" : "needs a ring:N topology"; }
 
-AlgorithmRegistrar message_shift_registrar({
-    "message-shift", "total-exchange",
-    "FIFO rotation; on even rings the modified split of section 4.2 (total-exchange paper, section 4)",
-    ring_only, [](const Topology&) { return true; },
-    [](const Topology& t, const PortModel& m) -> std::optional<int64_t> {
-      int64_t full = formulas::total_exchange_ring(t.num_nodes());
-      return m.is_default() ? full : formulas::time_sliced(full);
-    },
-    message_shift,
-    [](int max_size) {
-      std::vector<SweepCase> out;
-      for (int n = 3; n <= max_size; ++n) out.push_back({"ring:" + std::to_string(n), {}});
-      for (int n : {7, 8, 10, 33}) {
-        if (n > max_size) continue;
-        out.push_back({"ring:" + std::to_string(n), PortModel{false, true}});
-        out.push_back({"ring:" + std::to_string(n), PortModel{true, false}});
-      }
-      return out;
-    },
-    1, {}});
+const AlgorithmRegistrar message_shift_registrar([] {
+  Algorithm a;
+  a.name = "message-shift";
+  a.collective = "total-exchange";
+  a.router_kind = kPortRulesKind;
+  a.summary = "FIFO rotation; on even rings the modified split of section 4.2 (total-exchange paper, section 4)";
+  a.unsupported = on_topology(ring_only);
+  a.is_default = [](const Problem&) { return true; };
+  a.formula = [](const Problem& p) -> std::optional<int64_t> {
+    const int64_t full = formulas::total_exchange_ring(p.topology.num_nodes());
+    return p.port_model.is_default() ? full : formulas::time_sliced(full);
+  };
+  a.build = port_rules_build(message_shift);
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> out;
+    for (int n = 3; n <= max_size; ++n) out.push_back({"ring:" + std::to_string(n), {}, ""});
+    for (int n : {7, 8, 10, 33}) {
+      if (n > max_size) continue;
+      out.push_back({"ring:" + std::to_string(n), PortModel{false, true}, ""});
+      out.push_back({"ring:" + std::to_string(n), PortModel{true, false}, ""});
+    }
+    return out;
+  };
+  return a;
+}());
 
-AlgorithmRegistrar plain_shift_registrar({
-    "plain-shift", "total-exchange",
-    "message-shift with every node sending n/2 packets clockwise, the O(n)-excess baseline of section 4.2",
-    [](const Topology& t) {
-      std::string why = ring_only(t);
-      if (why.empty() && t.num_nodes() % 2 == 1) why = "needs an even ring (on odd rings it is message-shift)";
-      return why;
-    },
-    [](const Topology&) { return false; },
-    [](const Topology&, const PortModel&) -> std::optional<int64_t> { return std::nullopt; }, plain_shift,
-    [](int max_size) {
-      std::vector<SweepCase> out;
-      for (int n = 4; n <= max_size; n += 2) out.push_back({"ring:" + std::to_string(n), {}});
-      return out;
-    },
-    1, {}});
+const AlgorithmRegistrar plain_shift_registrar([] {
+  Algorithm a;
+  a.name = "plain-shift";
+  a.collective = "total-exchange";
+  a.router_kind = kPortRulesKind;
+  a.summary = "message-shift with every node sending n/2 packets clockwise, the O(n)-excess baseline of section 4.2";
+  a.unsupported = on_topology([](const Topology& t) {
+    std::string why = ring_only(t);
+    if (why.empty() && t.num_nodes() % 2 == 1) why = "needs an even ring (on odd rings it is message-shift)";
+    return why;
+  });
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  a.build = port_rules_build(plain_shift);
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> out;
+    for (int n = 4; n <= max_size; n += 2) out.push_back({"ring:" + std::to_string(n), {}, ""});
+    return out;
+  };
+  return a;
+}());
 
 }  // namespace
 }  // namespace fixroute

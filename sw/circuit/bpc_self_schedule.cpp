@@ -57,14 +57,21 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "bpc-self-schedule", "permutation",
-    "BPC permutation, each node computes its own step t(x): n routing steps (circuit-switched mesh paper, section 3)",
-    [](const Topology&, const CircuitDemand& d) -> std::string {
-      return d.permutation.bpc ? "" : "needs a BPC permutation (bpc:PI:A or a named one)";
-    },
-    [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_bpc(t.dims()[0]); },
-    schedule, sweep, nullptr}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "bpc-self-schedule";
+  a.collective = "permutation";
+  a.router_kind = kCrossbarKind;
+  a.summary = "BPC permutation, each node computes its own step t(x): n routing steps (circuit-switched mesh paper, section 3)";
+  a.unsupported = on_mesh([](const Topology&, const CircuitDemand& d) -> std::string {
+    return d.permutation.bpc ? "" : "needs a BPC permutation (bpc:PI:A or a named one)";
+  });
+  a.is_default = [](const Problem& p) { return circuit_demand(p).permutation.kind == "bpc"; };
+  a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_bpc(t.dims()[0]); });
+  schedule_circuits(a, schedule);
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

@@ -36,7 +36,7 @@ struct Hop {
 struct CircuitSchedule {
   std::vector<std::vector<Circuit>> steps;  // steps[t - 1]: the circuits of routing step t
   // Routing steps (from 1) where a new phase of the algorithm begins; the nodes' message
-  // rules reset what they relay there (prefix levels; tb/circuit_scoreboard.h).
+  // rules reset what they relay there (prefix levels; sw/verify/circuit_scoreboard.h).
   std::vector<int> phase_starts;
   std::string construction;  // how this schedule was found, where it varies
 };
@@ -50,7 +50,7 @@ std::vector<Hop> row_column_route(const Topology& mesh, int source, int dest);
 std::vector<std::string> link_conflicts(const Topology& mesh, const std::vector<Circuit>& step);
 
 // The most circuits that cross one directed link, over all of `circuits`: a lower bound
-// on the routing steps that carry them (DESIGN.md "row/column link load").
+// on the routing steps that carry them (docs/formulas.md, "link load").
 int64_t max_link_load(const Topology& mesh, const std::vector<Circuit>& circuits);
 
 // Throws InputError unless `topology` is a 2D mesh (the row-column rule needs one).

@@ -82,17 +82,26 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "edge-colouring", "permutation",
-    "any permutation, any mesh: edge-colour rows x destination columns, <= max(R, C) routing steps (beyond the paper)",
-    [](const Topology&, const CircuitDemand&) -> std::string { return ""; },
-    [](const Topology&) -> std::optional<int64_t> { return std::nullopt; },
-    [](const Topology& mesh, const CircuitDemand& d) {
-      CircuitSchedule s;
-      s.steps = colour_rows_by_columns(mesh, d.permutation.dest);
-      return s;
-    },
-    sweep, nullptr}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "edge-colouring";
+  a.collective = "permutation";
+  a.router_kind = kCrossbarKind;
+  a.summary = "any permutation, any mesh: edge-colour rows x destination columns, <= max(R, C) routing steps (beyond the paper)";
+  a.unsupported = on_mesh([](const Topology&, const CircuitDemand&) { return std::string(); });
+  a.is_default = [](const Problem& p) {  // for the permutations the paper does not self-schedule
+    const std::string& kind = circuit_demand(p).permutation.kind;
+    return kind != "bpc" && kind != "omega";
+  };
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  schedule_circuits(a, [](const Topology& mesh, const CircuitDemand& d) {
+    CircuitSchedule s;
+    s.steps = colour_rows_by_columns(mesh, d.permutation.dest);
+    return s;
+  });
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

@@ -102,23 +102,31 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side, const char*
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRowMajor{CircuitAlgorithm{
-    "divide-and-conquer", "fft",
+Algorithm fft_algorithm(const char* name, const char* summary, FftLayout layout, const char* oblong, bool is_default) {
+  Algorithm a;
+  a.name = name;
+  a.collective = "fft";
+  a.router_kind = kCrossbarKind;
+  a.summary = summary;
+  a.unsupported = on_mesh([layout](const Topology& t, const CircuitDemand&) { return fft_unsupported(t, layout); });
+  a.is_default = [is_default](const Problem&) { return is_default; };
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  schedule_circuits(a, [layout](const Topology& t, const CircuitDemand&) { return schedule(t, layout); });
+  a.sweep = mesh_sweep([oblong](int max_side) { return sweep(max_side, oblong); });
+  return a;
+}
+
+const AlgorithmRegistrar kRowMajor(fft_algorithm(
+    "divide-and-conquer",
     "FFT data movement, points in row-major order: a splitting BPC and a perfect shuffle per recursion level "
     "(section 5.3)",
-    [](const Topology& t, const CircuitDemand&) { return fft_unsupported(t, FftLayout::RowMajor); },
-    [](const Topology&) -> std::optional<int64_t> { return std::nullopt; },
-    [](const Topology& t, const CircuitDemand&) { return schedule(t, FftLayout::RowMajor); },
-    [](int max_side) { return sweep(max_side, "mesh:2x8"); }, nullptr}};
+    FftLayout::RowMajor, "mesh:2x8", true));
 
-const CircuitAlgorithmRegistrar kZOrder{CircuitAlgorithm{
-    kZOrderName, "fft",
+const AlgorithmRegistrar kZOrder(fft_algorithm(
+    kZOrderName,
     "FFT data movement, points in Z (Morton) order: every recursion level works on square sub-meshes (beyond the "
     "paper)",
-    [](const Topology& t, const CircuitDemand&) { return fft_unsupported(t, FftLayout::ZOrder); },
-    [](const Topology&) -> std::optional<int64_t> { return std::nullopt; },
-    [](const Topology& t, const CircuitDemand&) { return schedule(t, FftLayout::ZOrder); },
-    [](int max_side) { return sweep(max_side, "mesh:8x4"); }, nullptr}};
+    FftLayout::ZOrder, "mesh:8x4", false));
 
 }  // namespace
 

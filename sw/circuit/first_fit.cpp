@@ -59,17 +59,22 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "first-fit", "permutation",
-    "any permutation, any mesh: greedy link-disjoint packing, longest path first; no step bound (beyond the paper)",
-    [](const Topology&, const CircuitDemand&) -> std::string { return ""; },
-    [](const Topology&) -> std::optional<int64_t> { return std::nullopt; },
-    [](const Topology& mesh, const CircuitDemand& d) {
-      CircuitSchedule s;
-      s.steps = pack_first_fit(mesh, d.permutation.dest);
-      return s;
-    },
-    sweep, nullptr}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "first-fit";
+  a.collective = "permutation";
+  a.router_kind = kCrossbarKind;
+  a.summary = "any permutation, any mesh: greedy link-disjoint packing, longest path first; no step bound (beyond the paper)";
+  a.unsupported = on_mesh([](const Topology&, const CircuitDemand&) { return std::string(); });
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  schedule_circuits(a, [](const Topology& mesh, const CircuitDemand& d) {
+    CircuitSchedule s;
+    s.steps = pack_first_fit(mesh, d.permutation.dest);
+    return s;
+  });
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

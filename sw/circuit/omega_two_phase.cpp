@@ -49,17 +49,24 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "omega-two-phase", "permutation",
-    "Omega (inverse Omega) permutation: column then row phase (row then column), 2n routing steps (section 4)",
-    [](const Topology& t, const CircuitDemand& d) -> std::string {
-      if (t.dims()[0] != t.dims()[1] || log2_exact(t.dims()[0]) < 1) return "needs an n x n mesh with n a power of two";
-      if (!omega_realizable(d.permutation.dest) && !inverse_omega_realizable(d.permutation.dest))
-        return "the permutation is neither Omega- nor inverse-Omega-realizable";
-      return "";
-    },
-    [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_omega(t.dims()[0]); },
-    schedule, sweep, nullptr}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "omega-two-phase";
+  a.collective = "permutation";
+  a.router_kind = kCrossbarKind;
+  a.summary = "Omega (inverse Omega) permutation: column then row phase (row then column), 2n routing steps (section 4)";
+  a.unsupported = on_mesh([](const Topology& t, const CircuitDemand& d) -> std::string {
+    if (t.dims()[0] != t.dims()[1] || log2_exact(t.dims()[0]) < 1) return "needs an n x n mesh with n a power of two";
+    if (!omega_realizable(d.permutation.dest) && !inverse_omega_realizable(d.permutation.dest))
+      return "the permutation is neither Omega- nor inverse-Omega-realizable";
+    return "";
+  });
+  a.is_default = [](const Problem& p) { return circuit_demand(p).permutation.kind == "omega"; };
+  a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_omega(t.dims()[0]); });
+  schedule_circuits(a, schedule);
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

@@ -95,14 +95,20 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "optimal-search", "permutation",
-    "any permutation on a small mesh (<= 36 nodes): the fewest routing steps, by exhaustive colouring search",
-    [](const Topology& t, const CircuitDemand&) -> std::string {
-      return t.num_nodes() <= kMaxNodes ? "" : fmt::format("searches meshes of at most {} nodes", kMaxNodes);
-    },
-    [](const Topology&) -> std::optional<int64_t> { return std::nullopt; },
-    schedule, sweep, nullptr}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "optimal-search";
+  a.collective = "permutation";
+  a.router_kind = kCrossbarKind;
+  a.summary = "any permutation on a small mesh (<= 36 nodes): the fewest routing steps, by exhaustive colouring search";
+  a.unsupported = on_mesh([](const Topology& t, const CircuitDemand&) -> std::string {
+    return t.num_nodes() <= kMaxNodes ? "" : fmt::format("searches meshes of at most {} nodes", kMaxNodes);
+  });
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  schedule_circuits(a, schedule);
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

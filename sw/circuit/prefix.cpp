@@ -42,15 +42,23 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const CircuitAlgorithmRegistrar kRegistrar{CircuitAlgorithm{
-    "divide-and-conquer", "prefix",
-    "parallel prefix, a halving broadcast per merge level: log2(N)(log2(N)+1)/2 routing steps (section 5.3)",
-    [](const Topology& t, const CircuitDemand&) -> std::string {
-      return log2_exact(t.dims()[0]) >= 1 && log2_exact(t.dims()[1]) >= 1 ? "" : "needs rows and columns powers of two";
-    },
-    [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix(t.num_nodes()); },
-    schedule, sweep,
-    [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix_paper(t.num_nodes()); }}};
+const AlgorithmRegistrar kRegistrar([] {
+  Algorithm a;
+  a.name = "divide-and-conquer";
+  a.collective = "prefix";
+  a.router_kind = kCrossbarKind;
+  a.summary = "parallel prefix, a halving broadcast per merge level: log2(N)(log2(N)+1)/2 routing steps (section 5.3)";
+  a.unsupported = on_mesh([](const Topology& t, const CircuitDemand&) -> std::string {
+    return log2_exact(t.dims()[0]) >= 1 && log2_exact(t.dims()[1]) >= 1 ? "" : "needs rows and columns powers of two";
+  });
+  a.is_default = [](const Problem&) { return true; };
+  a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix(t.num_nodes()); });
+  a.paper_formula = on_mesh_count(
+      [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix_paper(t.num_nodes()); });
+  schedule_circuits(a, schedule);
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}());
 
 }  // namespace
 

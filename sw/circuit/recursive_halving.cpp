@@ -74,15 +74,29 @@ std::string any_root(const Topology& t, const CircuitDemand& d) {
   return d.root >= 0 && d.root < t.num_nodes() ? "" : fmt::format("the root must be a node 0..{}", t.num_nodes() - 1);
 }
 
-const CircuitAlgorithmRegistrar kBroadcast{CircuitAlgorithm{
+Algorithm halving(const char* name, const char* collective, const char* summary, CircuitScheduler schedule) {
+  Algorithm a;
+  a.name = name;
+  a.collective = collective;
+  a.router_kind = kCrossbarKind;
+  a.summary = summary;
+  a.unsupported = on_mesh(any_root);
+  a.is_default = [](const Problem&) { return true; };
+  a.formula = on_mesh_count(halving_steps);
+  schedule_circuits(a, std::move(schedule));
+  a.sweep = mesh_sweep(sweep);
+  return a;
+}
+
+const AlgorithmRegistrar kBroadcast(halving(
     "recursive-halving", "broadcast",
     "broadcast along the root's row, then every column, halving each line: log2(N) routing steps (section 5.1)",
-    any_root, halving_steps, broadcast, sweep, nullptr}};
+    broadcast));
 
-const CircuitAlgorithmRegistrar kFanIn{CircuitAlgorithm{
-    "recursive-doubling", "fan-in",
-    "fan-in as the mirror image of the halving broadcast: log2(N) routing steps (section 5.2)",
-    any_root, halving_steps, fan_in, sweep, nullptr}};
+const AlgorithmRegistrar kFanIn(halving("recursive-doubling", "fan-in",
+                                        "fan-in as the mirror image of the halving broadcast: log2(N) routing steps "
+                                        "(section 5.2)",
+                                        fan_in));
 
 }  // namespace
 

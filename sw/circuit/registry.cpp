@@ -2,109 +2,110 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
+#include "../collectives.h"
 #include "../errors.h"
 #include "../topology.h"
 
 namespace fixroute {
 
-const std::vector<std::pair<std::string, std::string>>& circuit_collectives() {
-  static const std::vector<std::pair<std::string, std::string>> all = {
-      {"permutation", "circuit-switched mesh: every node's message to its image under --permutation"},
-      {"broadcast", "circuit-switched mesh: the root's message (--root, default 0) to every node"},
-      {"fan-in", "circuit-switched mesh: every node's value combined into the root (--root)"},
-      {"prefix", "circuit-switched mesh: node i ends with the combination of the values of nodes 0..i"},
-      {"fft", "circuit-switched mesh: the recursive FFT's splitting and perfect-shuffle permutations, level by level"},
-  };
+namespace {
+
+// The schedulers behind the circuit algorithms' `build`, by (collective, name).
+std::map<std::pair<std::string, std::string>, CircuitScheduler>& schedulers() {
+  static std::map<std::pair<std::string, std::string>, CircuitScheduler> all;
   return all;
 }
 
-bool is_circuit_collective(const std::string& name) {
-  for (const auto& c : circuit_collectives())
-    if (c.first == name) return true;
-  return false;
-}
-
-std::vector<CircuitAlgorithm>& circuit_algorithm_registry() {
-  static std::vector<CircuitAlgorithm> registry;
-  return registry;
-}
-
-namespace {
-std::string default_name(const CircuitDemand& demand) {
-  if (demand.collective != "permutation") return "";
-  if (demand.permutation.kind == "bpc") return "bpc-self-schedule";
-  if (demand.permutation.kind == "omega") return "omega-two-phase";
-  return "edge-colouring";
-}
-}  // namespace
-
-const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const Topology& mesh,
-                                               const CircuitDemand& demand) {
-  require_mesh(mesh, demand.collective);
-  const std::string wanted = name.empty() ? default_name(demand) : name;
-  std::vector<std::string> applicable, refusals;
-  for (const CircuitAlgorithm& a : circuit_algorithm_registry()) {
-    if (a.collective != demand.collective) continue;
-    std::string why = a.unsupported(mesh, demand);
-    if (a.name == wanted || (wanted.empty() && why.empty())) {
-      if (!why.empty())
-        throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", a.name, mesh.spec(), why));
-      return a;
-    }
-    if (why.empty()) applicable.push_back(a.name);
-    else refusals.push_back(fmt::format("{} {}", a.name, why));
-  }
-  if (wanted.empty())
-    throw InputError(fmt::format("no algorithm for {} on {}: {}", demand.collective, mesh.spec(), fmt::join(refusals, "; ")));
-  throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", wanted, demand.collective,
-                               mesh.spec(), applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable, ", "))));
-}
-
-const CircuitAlgorithm* registered_circuit_algorithm(const std::string& name, const std::string& collective) {
-  for (const CircuitAlgorithm& a : circuit_algorithm_registry())
-    if (a.name == name && a.collective == collective) return &a;
-  return nullptr;
-}
-
-CircuitSchedule build_schedule(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand) {
-  CircuitSchedule s = algorithm.schedule(mesh, demand);
+CircuitSchedule checked_schedule(const std::string& name, const CircuitScheduler& schedule, const Topology& mesh,
+                                 const CircuitDemand& demand) {
+  CircuitSchedule s = schedule(mesh, demand);
   if (s.phase_starts.empty() || s.phase_starts.front() != 1) s.phase_starts.insert(s.phase_starts.begin(), 1);
   std::vector<std::string> conflicts = schedule_conflicts(mesh, s);
   if (!conflicts.empty())
-    throw std::logic_error(fmt::format("{} produced a conflicting schedule: {}", algorithm.name, conflicts.front()));
+    throw std::logic_error(fmt::format("{} produced a conflicting schedule: {}", name, conflicts.front()));
   return s;
+}
+
+XbarTables tables_of(const std::string& name, const CircuitScheduler& schedule, const Topology& mesh,
+                     const CircuitDemand& demand) {
+  XbarTables t = make_xbar_tables(mesh, checked_schedule(name, schedule, mesh, demand));
+  t.collective = demand.collective;
+  t.algorithm = name;
+  t.permutation = demand.permutation.dest;
+  t.root = demand.root;
+  return t;
+}
+
+}  // namespace
+
+CircuitDemand circuit_demand(const Problem& problem) {
+  require_mesh(problem.topology, problem.collective);
+  CircuitDemand demand;
+  demand.collective = problem.collective;
+  demand.root = problem.root;
+  if (!problem.permutation.empty()) demand.permutation = parse_permutation(problem.permutation, problem.topology);
+  return demand;
+}
+
+void schedule_circuits(Algorithm& algorithm, CircuitScheduler schedule) {
+  if (algorithm.name.empty() || algorithm.collective.empty())
+    throw std::logic_error("schedule_circuits needs the algorithm's name and collective first");
+  schedulers()[{algorithm.collective, algorithm.name}] = schedule;
+  algorithm.build = [name = algorithm.name, schedule](const Problem& p) -> std::shared_ptr<const Tables> {
+    return std::make_shared<XbarTables>(tables_of(name, schedule, p.topology, circuit_demand(p)));
+  };
+}
+
+std::function<std::string(const Problem&)> on_mesh(std::function<std::string(const Topology&, const CircuitDemand&)> rule) {
+  return [rule = std::move(rule)](const Problem& p) -> std::string {
+    if (p.topology.kind() != TopologyKind::Mesh)
+      return fmt::format("{} runs on a circuit-switched mesh:RxC, not {}", p.collective, p.topology.spec());
+    return rule(p.topology, circuit_demand(p));
+  };
+}
+
+std::function<std::vector<SweepCase>(int)> mesh_sweep(
+    std::function<std::vector<std::pair<std::string, std::string>>(int max_side)> cases) {
+  return [cases = std::move(cases)](int max_size) {
+    std::vector<SweepCase> out;
+    for (const auto& [mesh, permutation] : cases(std::min(max_size, 16))) out.push_back({mesh, {}, permutation});
+    return out;
+  };
+}
+
+std::function<std::optional<int64_t>(const Problem&)> on_mesh_count(
+    std::function<std::optional<int64_t>(const Topology&)> count) {
+  return [count = std::move(count)](const Problem& p) { return count(p.topology); };
+}
+
+CircuitSchedule build_schedule(const Algorithm& algorithm, const Topology& mesh, const CircuitDemand& demand) {
+  auto it = schedulers().find({algorithm.collective, algorithm.name});
+  if (it == schedulers().end()) throw std::logic_error(fmt::format("'{}' schedules no circuits", algorithm.name));
+  return checked_schedule(algorithm.name, it->second, mesh, demand);
 }
 
 CircuitDemand make_circuit_demand(const Topology& mesh, const std::string& collective, const std::string& permutation,
                                   int root) {
-  if (!is_circuit_collective(collective))
-    throw InputError(fmt::format("'{}' is not a circuit-switched collective", collective));
-  require_mesh(mesh, collective);
-  CircuitDemand demand;
-  demand.collective = collective;
-  demand.root = root;
-  if (collective == "permutation") {
-    if (permutation.empty())
-      throw InputError("the permutation collective needs --permutation (bpc:PI:A, transpose, bit-reversal, "
-                       "perfect-shuffle, bit-complement, omega:FILE, file:FILE, random:SEED)");
-    demand.permutation = parse_permutation(permutation, mesh);
-  } else if (!permutation.empty()) {
-    throw InputError(fmt::format("--permutation is for the permutation collective, not {}", collective));
-  }
-  if (root < 0 || root >= mesh.num_nodes())
-    throw InputError(fmt::format("--root {} is not a node of {} (0..{})", root, mesh.spec(), mesh.num_nodes() - 1));
-  return demand;
+  const Problem problem{mesh, collective, {}, permutation, root};
+  find_collective(collective).check_options(problem);
+  return circuit_demand(problem);
 }
 
-XbarTables circuit_tables(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand) {
-  XbarTables t = make_xbar_tables(mesh, build_schedule(algorithm, mesh, demand));
-  t.collective = demand.collective;
-  t.algorithm = algorithm.name;
-  t.permutation = demand.permutation.dest;
-  t.root = demand.root;
-  return t;
+const Algorithm& find_circuit_algorithm(const std::string& name, const Topology& mesh, const CircuitDemand& demand) {
+  require_mesh(mesh, demand.collective);
+  std::string permutation;
+  if (demand.collective == "permutation") permutation = demand.permutation.text;
+  return find_algorithm(Problem{mesh, demand.collective, {}, permutation, demand.root}, name);
+}
+
+XbarTables circuit_tables(const Algorithm& algorithm, const Topology& mesh, const CircuitDemand& demand) {
+  auto it = schedulers().find({algorithm.collective, algorithm.name});
+  if (it == schedulers().end()) throw std::logic_error(fmt::format("'{}' schedules no circuits", algorithm.name));
+  return tables_of(algorithm.name, it->second, mesh, demand);
 }
 
 }  // namespace fixroute

@@ -1,13 +1,16 @@
-// The circuit-switched collectives and the registry of their schedulers, by name, each
-// registering from its own file in sw/circuit/ (the circuit-switched counterpart of
-// sw/algorithms/registry.h: a scheduler here produces per-step circuits, not port rules).
+// The circuit-switched schedulers' side of the algorithm registry (core/algorithm.h): the
+// demand a problem makes on the mesh, how a scheduler of per-step circuits becomes an
+// Algorithm's `build` (crossbar tables), and typed access for the tests and the tools.
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "../core/algorithm.h"
 #include "circuit.h"
 #include "permutation.h"
 #include "xbar_tables.h"
@@ -16,61 +19,39 @@ namespace fixroute {
 
 class Topology;
 
-// What a circuit-switched run must achieve (tb/circuit_scoreboard.h checks it).
+// What a circuit-switched run must achieve (verify/circuit_scoreboard.h checks it).
 struct CircuitDemand {
-  std::string collective;   // permutation, broadcast, fan-in, prefix
+  std::string collective;   // permutation, broadcast, fan-in, prefix, fft
   Permutation permutation;  // for `permutation`
   int root = 0;             // for broadcast and fan-in
 };
 
-// The circuit-switched collectives, "name: one line" each.
-const std::vector<std::pair<std::string, std::string>>& circuit_collectives();
-bool is_circuit_collective(const std::string& name);
+// The demand of a problem on a 2D mesh (the permutation parsed); throws InputError for a
+// bad --permutation or a topology that is not a mesh.
+CircuitDemand circuit_demand(const Problem& problem);
 
-struct CircuitAlgorithm {
-  std::string name;
-  std::string collective;
-  std::string summary;  // one line, citing the paper's section
-  // Why it cannot schedule this demand on this mesh, or "".
-  std::function<std::string(const Topology&, const CircuitDemand&)> unsupported;
-  // The paper's routing-step count for the case, or nullopt where it states none.
-  std::function<std::optional<int64_t>(const Topology&)> formula;
-  std::function<CircuitSchedule(const Topology&, const CircuitDemand&)> schedule;
-  // The sizes the regression sweep runs: "mesh:RxC" specs with their --permutation
-  // values ("" for collectives without one).
-  std::function<std::vector<std::pair<std::string, std::string>>(int max_side)> sweep;
-  // Optional: the paper's own statement where `formula` is the exact count of its
-  // recurrence (reported beside it).
-  std::function<std::optional<int64_t>(const Topology&)> paper_formula;
-};
+using CircuitScheduler = std::function<CircuitSchedule(const Topology&, const CircuitDemand&)>;
 
-std::vector<CircuitAlgorithm>& circuit_algorithm_registry();
+// Sets `algorithm.build` (name and collective set first) for a circuit scheduler: its
+// schedule checked (every step link-disjoint: a scheduler bug is an internal error) and
+// set up as crossbar tables that record the demand. build_schedule finds it again.
+void schedule_circuits(Algorithm& algorithm, CircuitScheduler schedule);
+// An Algorithm's `unsupported` for a circuit scheduler: a mesh, then `rule` on the demand.
+std::function<std::string(const Problem&)> on_mesh(std::function<std::string(const Topology&, const CircuitDemand&)> rule);
+// An Algorithm's `sweep` from mesh specs with their --permutation values, sides up to 16.
+std::function<std::vector<SweepCase>(int)> mesh_sweep(
+    std::function<std::vector<std::pair<std::string, std::string>>(int max_side)> cases);
+// A count that depends on the mesh only.
+std::function<std::optional<int64_t>(const Problem&)> on_mesh_count(std::function<std::optional<int64_t>(const Topology&)> count);
 
-struct CircuitAlgorithmRegistrar {
-  explicit CircuitAlgorithmRegistrar(CircuitAlgorithm a) { circuit_algorithm_registry().push_back(std::move(a)); }
-};
+// The checked schedule of a circuit algorithm (as its `build` makes it).
+CircuitSchedule build_schedule(const Algorithm& algorithm, const Topology& mesh, const CircuitDemand& demand);
 
-// The algorithm `name` for the demand; with an empty name the default: the paper's
-// self-scheduling for its permutation class (BPC -> bpc-self-schedule, omega: ->
-// omega-two-phase), edge-colouring for any other permutation, the paper's algorithm for
-// the other collectives. Throws InputError naming the accepted ones.
-const CircuitAlgorithm& find_circuit_algorithm(const std::string& name, const Topology& mesh,
-                                               const CircuitDemand& demand);
-
-// The algorithm registered as `name` for `collective` (as recorded in loaded tables), or
-// nullptr: tables may name a scheduler this build does not have.
-const CircuitAlgorithm* registered_circuit_algorithm(const std::string& name, const std::string& collective);
-
-// Runs the scheduler and checks its result: every step link-disjoint, the demand's
-// circuits all present (a scheduler bug is an internal error, not a result).
-CircuitSchedule build_schedule(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand);
-
-// The demand of a run from its command-line values; throws InputError for a missing,
-// misplaced or bad --permutation and for a root that is not a node.
+// Typed access for the tests and tools: the demand from command-line values, the
+// algorithm `name` (empty: the default) and its crossbar tables.
 CircuitDemand make_circuit_demand(const Topology& mesh, const std::string& collective, const std::string& permutation,
                                   int root);
-
-// The crossbar tables of `algorithm`'s schedule, recording the demand they meet.
-XbarTables circuit_tables(const CircuitAlgorithm& algorithm, const Topology& mesh, const CircuitDemand& demand);
+const Algorithm& find_circuit_algorithm(const std::string& name, const Topology& mesh, const CircuitDemand& demand);
+XbarTables circuit_tables(const Algorithm& algorithm, const Topology& mesh, const CircuitDemand& demand);
 
 }  // namespace fixroute

@@ -1,11 +1,13 @@
 // What every engine of the circuit-switched routers returns (ref here; SystemC and RTL
-// in systemc/ and tb/), and the circuit trace of DESIGN.md: `step,source,destination`,
+// in systemc/ and tb/), and the circuit trace of docs/trace-format.md: `step,source,destination`,
 // one row per message delivered, `source` being the node id the message carried.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "../core/router_kind.h"
 
 namespace fixroute {
 
@@ -22,16 +24,11 @@ struct CircuitEvent {
   }
 };
 
-struct XbarRun {
+// What an engine's crossbar routers report: `faults` are what the routers detected (two
+// inputs claiming one output, a message on an unconnected input), one line each in
+// xbar_fault_text's words; `failure`, that the engine could not run the tables at all.
+struct XbarRun : RunStats {
   std::vector<CircuitEvent> trace;  // sorted
-  // What the routers detected: two inputs claiming one output (a link conflict), a
-  // message on an unconnected input. One line each, in xbar_fault_text's words.
-  std::vector<std::string> faults;
-  std::string failure;  // the engine could not run the tables at all (watchdog, load)
-  int64_t steps_simulated = 0;
-  std::optional<int64_t> clock_cycles;     // hardware engines: cycles of the routing steps
-  std::optional<int64_t> overhead_cycles;  // reset and table load
-  std::optional<int64_t> cycles_per_step;
 };
 
 enum class XbarFault { Conflict, Stray };
@@ -44,6 +41,15 @@ std::string xbar_fault_text(XbarFault kind, int64_t step, int node, int port, in
 XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables);
 
 std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace);
+
+// The crossbar routers' trace behind the kind-neutral interface of core/router_kind.h.
+struct CircuitTrace : Trace {
+  std::vector<CircuitEvent> events;  // sorted
+  explicit CircuitTrace(std::vector<CircuitEvent> e) : events(std::move(e)) {}
+  std::string csv() const override { return circuit_trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+EngineOutput crossbar_output(XbarRun run);
 void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path);  // throws InputError
 
 }  // namespace fixroute

@@ -19,7 +19,6 @@ namespace {
 constexpr uint32_t kXbarMagic = 0x46525842;  // "FRXB"
 constexpr int kXbarHeaderWords = 6;          // magic, version, node, ports, steps, step cycles
 constexpr uint32_t kPhaseBit = 1u << 15;
-constexpr const char* kFormat = "fixroute-xbar-tables";
 }  // namespace
 
 int xbar_step_cycles(const Topology& mesh) { return mesh.dims()[0] + mesh.dims()[1]; }
@@ -143,7 +142,7 @@ void write_xbar_tables(const XbarTables& t, const std::string& dir) {
     write_table_file(fs::path(dir) / hex_name(r.node), image_to_hex(image));
     routers.push_back({{"node", r.node}, {"settings", settings}, {"hex", hex_name(r.node)}, {"image_crc32", hex32(image.back())}});
   }
-  json j = {{"format", kFormat}, {"version", kXbarTableVersion}, {"topology", t.topology}, {"collective", t.collective},
+  json j = {{"format", "fixroute-tables"}, {"version", kManifestVersion}, {"kind", kCrossbarKind}, {"topology", t.topology}, {"collective", t.collective},
             {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
             {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
             {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"},
@@ -152,20 +151,12 @@ void write_xbar_tables(const XbarTables& t, const std::string& dir) {
   write_table_file(fs::path(dir) / "network.json", j.dump(1) + "\n");
 }
 
-bool is_xbar_table_dir(const std::string& dir) {
-  std::error_code ec;
-  if (!fs::exists(fs::path(dir) / "network.json", ec)) return false;
-  try {
-    return json::parse(read_table_file(fs::path(dir) / "network.json", dir)).value("format", "") == kFormat;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 XbarTables load_xbar_tables(const std::string& dir) {
   const fs::path root(dir);
   const std::string what = fmt::format("'{}'", (root / "network.json").string());
-  json j = parse_checked_json(read_table_file(root / "network.json", what), what, kFormat, kXbarTableVersion);
+  json j = parse_checked_json(read_table_file(root / "network.json", what), what, "fixroute-tables", kManifestVersion);
+  if (j.value("kind", "") != kCrossbarKind) bad_table(what, fmt::format("\"kind\" is not \"{}\"", kCrossbarKind));
   XbarTables t;
   try {
     const Topology mesh = Topology::parse(j.at("topology").get<std::string>());

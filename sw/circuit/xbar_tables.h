@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "../tables.h"
 #include "circuit.h"
 
 namespace fixroute {
 
 class Topology;
 
-constexpr int kXbarTableVersion = 1;
+constexpr int kXbarTableVersion = 1;  // of the memory images (network.json: kManifestVersion)
+constexpr const char* kCrossbarKind = "crossbar";
 constexpr int kMaxXbarSteps = 4096;
 
 using XbarSetting = std::array<int, kCrossbarPorts>;  // per input: its output, or kNoPort
@@ -26,8 +28,9 @@ struct XbarRouterTable {
   bool operator==(const XbarRouterTable& o) const { return node == o.node && settings == o.settings; }
 };
 
-struct XbarTables {
-  std::string topology, collective, algorithm, construction;
+// The crossbar router kind's tables (core/router_kind.h; registered in sw/kinds/).
+struct XbarTables : Tables {
+  const char* kind() const override { return kCrossbarKind; }
   int step_cycles = 0;              // clock cycles of one routing step
   std::vector<int> phase_starts;    // routing steps where a phase begins (from 1)
   std::vector<int> permutation;     // the demand: permutation's destinations, or empty
@@ -58,6 +61,5 @@ int64_t xbar_table_bits(const XbarTables& tables);
 
 void write_xbar_tables(const XbarTables& tables, const std::string& dir);
 XbarTables load_xbar_tables(const std::string& dir);  // validates everything, or throws
-bool is_xbar_table_dir(const std::string& dir);
 
 }  // namespace fixroute

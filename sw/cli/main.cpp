@@ -1,4 +1,4 @@
-// fixroute: the command-line front door (DESIGN.md "The fixroute command-line tool").
+// fixroute: the command-line front door (docs/cli.md).
 // Exit codes: 0 ok; 1 a run failed verification; 2 bad input; 3 internal error.
 #include <fmt/format.h>
 
@@ -9,16 +9,15 @@
 #include <nlohmann/json.hpp>
 
 #include "../../tb/cosim.h"
-#include "../../tb/engines.h"
-#include "../../tb/run_case.h"
-#include "../algorithms/registry.h"
 #include "../circuit/draw_steps.h"
-#include "../circuit/registry.h"
 #include "../circuit/xbar_tables.h"
 #include "../collectives.h"
+#include "../core/algorithm.h"
 #include "../draw.h"
 #include "../errors.h"
+#include "../tables.h"
 #include "../topology.h"
+#include "../verify/run_case.h"
 #include "sweep.h"
 
 using namespace fixroute;
@@ -63,90 +62,67 @@ int cmd_bound(const std::string& spec, const std::string& collective_name, const
   return 0;
 }
 
-int cmd_tables(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-               const PortModel& model, const std::string& dir) {
-  Topology topo = Topology::parse(spec);
-  const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
-  NetworkTables t = build_tables(a, topo, model);
-  write_tables(t, topo, dir);
+// The tables an algorithm builds for the problem the command line poses.
+struct Built {
+  Problem problem;
+  const Algorithm* algorithm;
+  std::shared_ptr<const Tables> tables;
+};
+
+Built build_for(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
+                const PortModel& model, const std::string& permutation, int root) {
+  Problem problem{Topology::parse(spec), collective, model, permutation, root};
+  const Algorithm& a = find_algorithm(problem, algorithm_name);
+  std::shared_ptr<const Tables> tables = a.build(problem);
+  return {std::move(problem), &a, std::move(tables)};
+}
+
+int cmd_tables(const Built& b, const std::string& dir) {
+  const RouterKind& kind = find_router_kind(b.tables->kind());
+  kind.write(*b.tables, b.problem.topology, dir);
   int64_t max_bits = 0;
-  for (const RouterTable& r : t.routers) max_bits = std::max(max_bits, table_bits(r, topo.num_ports()));
-  fmt::print("wrote {} router tables for {} {} [{}] to {} (largest {} bits)\n", t.routers.size(), topo.spec(),
-             collective, a.name, dir, max_bits);
+  for (int64_t bits : kind.table_bits(*b.tables, b.problem.topology)) max_bits = std::max(max_bits, bits);
+  fmt::print("wrote {} {} tables for {} {} [{}] to {} (largest {} bits)\n", b.problem.topology.num_nodes(), kind.name,
+             b.problem.topology.spec(), b.problem.collective, b.algorithm->name, dir, max_bits);
   return 0;
 }
 
-int cmd_xbar_tables(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-                    const std::string& permutation, int root, const std::string& dir) {
-  const Topology mesh = Topology::parse(spec);
-  const CircuitDemand demand = make_circuit_demand(mesh, collective, permutation, root);
-  const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, mesh, demand);
-  XbarTables t = circuit_tables(a, mesh, demand);
-  write_xbar_tables(t, dir);
-  fmt::print("wrote {} crossbar tables for {} {} [{}] to {} ({} routing steps, {} bits per router)\n", t.routers.size(),
-             mesh.spec(), collective, a.name, dir, t.steps(), xbar_table_bits(t));
-  return 0;
-}
-
-int cmd_cosim(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-              const PortModel& model, const std::string& permutation, int root, bool as_json) {
-  Topology topo = Topology::parse(spec);
-  CosimReport r;
-  std::string algorithm, label;
-  if (is_circuit_collective(collective)) {  // the crossbar meshes
-    const CircuitDemand demand = make_circuit_demand(topo, collective, permutation, root);
-    const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, topo, demand);
-    const XbarTables tables = circuit_tables(a, topo, demand);
-    r = run_xbar_cosim(topo, tables, tables);
-    algorithm = a.name;
-    label = "circuit-switched";
-  } else {
-    const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
-    NetworkTables tables = build_tables(a, topo, model);
-    r = run_cosim(topo, tables, tables);
-    algorithm = a.name;
-    label = model.label();
-  }
+int cmd_cosim(const Built& b, bool as_json) {
+  const CosimReport r = run_cosim_of_kind(b.problem.topology, *b.tables);
+  const std::string& spec = b.problem.topology.spec();
+  const bool circuit = find_router_kind(b.tables->kind()).switching == "circuit";
+  const std::string label = circuit ? "circuit-switched" : b.problem.port_model.label();
   if (as_json) {
-    nlohmann::json j{{"topology", topo.spec()}, {"collective", collective}, {"algorithm", algorithm},
+    nlohmann::json j{{"topology", spec}, {"collective", b.problem.collective}, {"algorithm", b.algorithm->name},
                      {"agree", r.agree}, {"cycles", r.cycles}, {"steps", r.steps}, {"crossings", r.crossings},
-                     {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)}};
-    if (is_circuit_collective(collective)) {
-      j["switching"] = "circuit";
-    } else {
-      j["switching"] = "packet";
-      j["port_model"] = model.ports_name();
-      j["duplex"] = model.duplex_name();
+                     {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)},
+                     {"switching", circuit ? "circuit" : "packet"}};
+    if (!circuit) {
+      j["port_model"] = b.problem.port_model.ports_name();
+      j["duplex"] = b.problem.port_model.duplex_name();
     }
     std::cout << j.dump() << "\n";
   } else if (r.agree) {
     fmt::print("cosim {} {} [{}] ({}): SystemC and RTL agree on every link in all {} cycles ({} steps, {} transfers)\n",
-               topo.spec(), collective, algorithm, label, r.cycles, r.steps, r.crossings);
+               spec, b.problem.collective, b.algorithm->name, label, r.cycles, r.steps, r.crossings);
   } else {
-    fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", topo.spec(), collective, algorithm, label, r.divergence);
+    fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", spec, b.problem.collective, b.algorithm->name, label,
+               r.divergence);
   }
   return r.agree ? 0 : kExitFailed;
 }
 
-// Port-rule tables (a 2D torus) or, for a circuit-switched collective, one panel per
-// routing step of the crossbar tables.
-int cmd_draw(const std::string& spec, const std::string& collective, const std::string& algorithm_name,
-             const std::string& permutation, int root, const std::string& path) {
-  Topology topo = Topology::parse(spec);
+// Port-rule tables (a torus: cycles and feeds) or crossbar tables (one panel per routing step).
+int cmd_draw(const Built& b, const std::string& path) {
+  const Topology& topo = b.problem.topology;
+  std::string title = fmt::format("{} {} [{}]", topo.spec(), b.problem.collective, b.algorithm->name);
   std::string svg;
-  if (is_circuit_collective(collective)) {
-    const CircuitDemand demand = make_circuit_demand(topo, collective, permutation, root);
-    const CircuitAlgorithm& a = find_circuit_algorithm(algorithm_name, topo, demand);
-    const XbarTables tables = circuit_tables(a, topo, demand);
-    svg = draw_circuit_steps(topo, tables,
-                             fmt::format("{} {} [{}]{}: {} routing steps", topo.spec(), collective, a.name,
-                                         permutation.empty() ? "" : " " + permutation, tables.steps()));
+  if (const auto* xbar = dynamic_cast<const XbarTables*>(b.tables.get())) {
+    if (!b.problem.permutation.empty()) title += " " + b.problem.permutation;
+    svg = draw_circuit_steps(topo, *xbar, fmt::format("{}: {} routing steps", title, xbar->steps()));
   } else {
-    const Algorithm& a = find_algorithm(collective, algorithm_name, topo);
-    NetworkTables tables = build_tables(a, topo, PortModel{});
-    std::string title = fmt::format("{} {} [{}]", topo.spec(), collective, a.name);
-    if (!tables.construction.empty()) title += " (" + tables.construction + ")";
-    svg = draw_port_rules(topo, tables, title);
+    if (!b.tables->construction.empty()) title += " (" + b.tables->construction + ")";
+    svg = draw_port_rules(topo, as_kind<NetworkTables>(*b.tables), title);
   }
   std::ofstream out(path);
   out << svg;
@@ -158,11 +134,10 @@ int cmd_draw(const std::string& spec, const std::string& collective, const std::
 int cmd_list() {
   fmt::print("collectives:\n");
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
-  for (const auto& [name, what] : circuit_collectives()) fmt::print("  {:<16} {}\n", name, what);
   fmt::print("algorithms:\n");
   for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<20} {:<16} {}\n", a.name, a.collective, a.summary);
-  for (const CircuitAlgorithm& a : circuit_algorithm_registry())
-    fmt::print("  {:<20} {:<16} {}\n", a.name, a.collective, a.summary);
+  fmt::print("router kinds:\n");
+  for (const RouterKind& k : router_kind_registry()) fmt::print("  {:<11} {}\n", k.name, k.summary);
   fmt::print("engines:\n");
   for (const Engine& e : engine_registry()) fmt::print("  {:<8} {}\n", e.name, e.summary);
   return 0;
@@ -285,9 +260,8 @@ int sc_main(int argc, char** argv) {
       return r.ok() ? 0 : kExitFailed;
     }
     if (tab_cmd->parsed()) {
-      if (is_circuit_collective(tab_collective))
-        return cmd_xbar_tables(tab_topology, tab_collective, tab_algorithm, tab_permutation, tab_root, tab_dir);
-      return cmd_tables(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_dir);
+      return cmd_tables(build_for(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_permutation, tab_root),
+                        tab_dir);
     }
     if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_packets, bound_json);
     if (sweep_cmd->parsed()) {
@@ -295,9 +269,12 @@ int sc_main(int argc, char** argv) {
       return run_sweep(sweep);
     }
     if (cosim_cmd->parsed())
-      return cmd_cosim(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(), cosim_permutation,
-                       cosim_root, cosim_json);
-    if (draw_cmd->parsed()) return cmd_draw(draw_topology, draw_collective, draw_algorithm, draw_permutation, draw_root, draw_path);
+      return cmd_cosim(build_for(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(),
+                                 cosim_permutation, cosim_root),
+                       cosim_json);
+    if (draw_cmd->parsed())
+      return cmd_draw(build_for(draw_topology, draw_collective, draw_algorithm, PortModel{}, draw_permutation, draw_root),
+                      draw_path);
     if (list_cmd->parsed()) return cmd_list();
   } catch (const InputError& e) {
     fmt::print(stderr, "fixroute: error: {}\n", e.what());

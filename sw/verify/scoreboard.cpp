@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "../sw/topology.h"
+#include "../topology.h"
 
 namespace fixroute {
 

@@ -8,9 +8,9 @@
 #include <map>
 #include <optional>
 
-#include "../sw/circuit/fft.h"
-#include "../sw/circuit/xbar_tables.h"
-#include "../sw/topology.h"
+#include "../circuit/fft.h"
+#include "../circuit/xbar_tables.h"
+#include "../topology.h"
 
 namespace fixroute {
 

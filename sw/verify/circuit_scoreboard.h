@@ -1,5 +1,5 @@
 // The circuit scoreboard: checks any engine's circuit trace (step, source, destination)
-// against the demand the tables record (DESIGN.md "no circuit shares a link"). The
+// against the demand the tables record (docs/timing-model.md: "no circuit shares a link"). The
 // routers carry a message's source id; what a message holds is the nodes' business, and
 // is modelled here, per collective, by one rule each (docs/circuit-switching.md):
 //   permutation  messages move; a node sends the message it has held longest (its own
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "../sw/circuit/xbar_engine.h"
+#include "../circuit/xbar_engine.h"
 #include "scoreboard.h"
 
 namespace fixroute {

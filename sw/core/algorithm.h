@@ -1,0 +1,80 @@
+// The algorithm registry: every scheduler registers itself here, by name, from its own
+// file, its fields set by name (docs/architecture.md "How to add an algorithm"). One
+// registry for every router kind: an algorithm says which kind its tables are for.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../port_model.h"
+#include "../topology.h"
+#include "router_kind.h"
+
+namespace fixroute {
+
+// What a run asks for before an algorithm is chosen: the topology, the collective and the
+// options that shape its demand.
+struct Problem {
+  Topology topology;
+  std::string collective;
+  PortModel port_model;     // store-and-forward port models (--ports, --duplex)
+  std::string permutation;  // the permutation collective: the --permutation value
+  int root = 0;             // broadcast and fan-in on the circuit-switched mesh: --root
+};
+
+// One case of the regression sweep (`fixroute sweep`).
+struct SweepCase {
+  std::string topology;
+  PortModel port_model;
+  std::string permutation;  // the permutation collective's --permutation value
+};
+
+// The 2D tori torus:AxB with A, B from 3 to min(max_size, 16); with `a_size_even`, only
+// those with A or B even.
+std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even);
+
+struct Algorithm {
+  std::string name;         // as given to --algorithm
+  std::string collective;   // the collective it performs
+  std::string router_kind;  // the routers its tables are for (core/router_kind.h)
+  std::string summary;      // one line, citing the paper's section
+  int packets_per_node = 1;  // packets each node starts with (gossip)
+  // Why it does not run here, or "" when it does. Cheap and stateless: no construction.
+  std::function<std::string(const Problem&)> unsupported;
+  // True where it is the paper's algorithm for the case, the default when none is named.
+  std::function<bool(const Problem&)> is_default = [](const Problem&) { return false; };
+  // The step count the run must hit exactly: the paper's theorem where the tables are the
+  // paper's construction, else the count the construction proves; nullopt where none.
+  std::function<std::optional<int64_t>(const Problem&)> formula;
+  // The paper's theorem as written, where `formula` is not it (a construction beyond the
+  // paper, or an exact recurrence beside the paper's statement); nullopt elsewhere.
+  std::function<std::optional<int64_t>(const Problem&)> paper_formula = [](const Problem&) {
+    return std::optional<int64_t>{};
+  };
+  // The tables (validated). Throws InputError where the construction cannot be made.
+  std::function<std::shared_ptr<const Tables>(const Problem&)> build;
+  // The cases the regression sweep runs, with sizes up to `max_size`.
+  std::function<std::vector<SweepCase>(int max_size)> sweep;
+};
+
+std::vector<Algorithm>& algorithm_registry();
+
+struct AlgorithmRegistrar {
+  explicit AlgorithmRegistrar(Algorithm a);  // checks that every field is set
+};
+
+// The algorithm named `name` for the problem; with an empty name, the default one.
+// Throws InputError naming the accepted algorithms, or why the named one does not run.
+const Algorithm& find_algorithm(const Problem& problem, const std::string& name);
+
+// The algorithm registered as `name` for `collective` (as loaded tables record it), or
+// nullptr: tables may name a scheduler this build does not have.
+const Algorithm* registered_algorithm(const std::string& name, const std::string& collective);
+
+// The paper's count for a case: `paper_formula` where set, else `formula`.
+std::optional<int64_t> papers_count(const Algorithm& algorithm, const Problem& problem);
+
+}  // namespace fixroute

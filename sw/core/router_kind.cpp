@@ -1,0 +1,89 @@
+#include "router_kind.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "../errors.h"
+#include "../tables.h"
+#include "../topology.h"
+
+namespace fixroute {
+
+std::vector<RouterKind>& router_kind_registry() {
+  static std::vector<RouterKind> registry;
+  return registry;
+}
+
+const RouterKind& find_router_kind(const std::string& name) {
+  for (const RouterKind& k : router_kind_registry())
+    if (k.name == name) return k;
+  throw std::logic_error(fmt::format("no router kind '{}' is registered", name));
+}
+
+std::vector<KindRouters>& kind_routers_registry() {
+  static std::vector<KindRouters> registry;
+  return registry;
+}
+
+const KindRouters* find_kind_routers(const std::string& kind, const std::string& engine) {
+  for (const KindRouters& r : kind_routers_registry())
+    if (r.kind == kind && r.engine == engine) return &r;
+  return nullptr;
+}
+
+std::vector<Engine>& engine_registry() {
+  static std::vector<Engine> registry;
+  return registry;
+}
+
+const Engine& find_engine(const std::string& name) {
+  std::string accepted;
+  for (const Engine& e : engine_registry()) {
+    if (e.name == name) return e;
+    accepted += (accepted.empty() ? "" : ", ") + e.name;
+  }
+  throw InputError(fmt::format("unknown engine '{}'; accepted: {}", name, accepted));
+}
+
+bool engine_runs(const Engine& engine, const std::string& kind, const Topology& topology) {
+  const KindRouters* routers = find_kind_routers(kind, engine.name);
+  return routers && routers->supports(topology);
+}
+
+EngineOutput run_on_engine(const Engine& engine, const Topology& topology, const Tables& tables,
+                           const EngineOptions& options) {
+  const KindRouters* routers = find_kind_routers(tables.kind(), engine.name);
+  if (!routers) throw InputError(fmt::format("engine '{}' has no {} routers", engine.name, tables.kind()));
+  if (!routers->supports(topology))
+    throw InputError(fmt::format("engine '{}' has no {} routers for {} in this build", engine.name, tables.kind(),
+                                 topology.spec()));
+  return routers->run(topology, tables, options);
+}
+
+std::shared_ptr<const Tables> load_any_tables(const std::string& dir) {
+  const std::filesystem::path manifest = std::filesystem::path(dir) / "network.json";
+  const std::string what = fmt::format("'{}'", manifest.string());
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_table_file(manifest, what));
+  } catch (const nlohmann::json::exception& e) {
+    bad_table(what, fmt::format("not valid JSON ({})", e.what()));
+  }
+  if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
+    bad_table(what, "has no \"kind\" (port-rules or crossbar; tables of format version 4 and later record it)");
+  const std::string kind = j["kind"].get<std::string>();
+  std::string known;
+  for (const RouterKind& k : router_kind_registry()) {
+    if (k.name == kind) return k.load(dir);
+    known += (known.empty() ? "" : ", ") + k.name;
+  }
+  bad_table(what, fmt::format("\"kind\" is '{}'; this build reads {}", kind, known));
+}
+
+void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir) {
+  find_router_kind(tables.kind()).write(tables, topology, dir);
+}
+
+}  // namespace fixroute

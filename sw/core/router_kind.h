@@ -1,0 +1,148 @@
+// A router kind: one family of routers that run fixed tables. A kind brings its table type
+// and file form, its routers on each engine and the scoreboard rules its runs are judged
+// by; the algorithm registry, the engines, run_case and the sweep handle every kind the
+// same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
+// `port-rules` (store-and-forward port rules, sw/tables.h) and `crossbar` (per-step
+// crossbar circuits, sw/circuit/xbar_tables.h).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../bounds.h"
+#include "../port_model.h"
+
+namespace fixroute {
+
+class Topology;
+
+// The tables of one network for one router kind: what every kind's tables record.
+struct Tables {
+  virtual ~Tables() = default;
+  virtual const char* kind() const = 0;  // the RouterKind's name
+  std::string topology;                  // canonical spec
+  std::string collective;
+  std::string algorithm;
+  std::string construction;  // which construction built them, where an algorithm has several
+  PortModel port_model;      // what the tables were built for (store-and-forward kinds)
+};
+
+// An engine's record of a run, in the kind's own rows (docs/trace-format.md).
+struct Trace {
+  virtual ~Trace() = default;
+  virtual std::string csv() const = 0;  // header line first, rows sorted
+  virtual int64_t rows() const = 0;
+};
+
+// What every engine reports of a run besides its trace.
+struct RunStats {
+  int64_t steps_simulated = 0;  // steps until the routers were done (or the run stopped)
+  int64_t max_queue = 0;        // store-and-forward routers: the largest output queue seen
+  std::string failure;          // why the run stopped early or went wrong, "" if it did not
+  std::vector<std::string> faults;         // what the routers detected (crossbar link conflicts)
+  std::optional<int64_t> clock_cycles;     // hardware engines: clock cycles of the run proper
+  std::optional<int64_t> overhead_cycles;  // hardware engines: reset and table load
+  std::optional<int64_t> cycles_per_step;  // clock cycles of one step, where fixed by the design
+};
+
+struct EngineOptions {
+  std::string vcd_path;  // waveform, where the engine can write one
+};
+
+struct EngineOutput {
+  RunStats stats;
+  std::shared_ptr<const Trace> trace;
+};
+
+// The scoreboard's verdict on a trace.
+struct ScoreboardReport {
+  int64_t steps = 0;       // the last step that brought something still needed
+  int64_t needed = 0;      // receptions (or deliveries) the collective demands
+  int64_t deliveries = 0;  // of those, how many happened
+  int64_t crossings = 0;   // trace rows
+  int64_t error_count = 0;
+  std::vector<std::string> errors;  // the first kMaxListedErrors, one line each
+  bool clean() const { return error_count == 0; }
+};
+
+constexpr size_t kMaxListedErrors = 20;
+
+struct RouterKind {
+  std::string name;       // as network.json's "kind" records it
+  std::string summary;    // one line
+  std::string switching;  // "packet" or "circuit", as reports say it
+  // Whether a run of loaded tables needs their algorithm in this build (packets per node).
+  bool needs_algorithm = true;
+  // The file form (docs/table-format.md): the directory `fixroute tables` writes.
+  std::function<void(const Tables&, const Topology&, const std::string& dir)> write;
+  // Reads and validates a directory whose network.json names this kind; throws InputError.
+  std::function<std::shared_ptr<const Tables>(const std::string& dir)> load;
+  // Bits of each router's memory image, in node order.
+  std::function<std::vector<int64_t>(const Tables&, const Topology&)> table_bits;
+  // Lower bounds on the step count of these tables' collective.
+  std::function<Bounds(const Tables&, const Topology&, int packets_per_node)> bounds;
+  // Judges any engine's trace of these tables against the collective's demand.
+  std::function<ScoreboardReport(const Tables&, const Topology&, int packets_per_node, const Trace&)> score;
+};
+
+std::vector<RouterKind>& router_kind_registry();
+struct RouterKindRegistrar {
+  explicit RouterKindRegistrar(RouterKind k) { router_kind_registry().push_back(std::move(k)); }
+};
+const RouterKind& find_router_kind(const std::string& name);  // throws std::logic_error when unknown
+
+// One engine's routers of one kind.
+struct KindRouters {
+  std::string kind;
+  std::string engine;
+  // Whether this build runs these routers on `topology` (hardware engines: built sizes).
+  std::function<bool(const Topology&)> supports = [](const Topology&) { return true; };
+  std::function<EngineOutput(const Topology&, const Tables&, const EngineOptions&)> run;
+};
+
+std::vector<KindRouters>& kind_routers_registry();
+struct KindRoutersRegistrar {
+  explicit KindRoutersRegistrar(KindRouters r) { kind_routers_registry().push_back(std::move(r)); }
+};
+// The routers of `kind` on `engine`, or nullptr where the engine has none.
+const KindRouters* find_kind_routers(const std::string& kind, const std::string& engine);
+
+// The engines a run can use, by name (docs/architecture.md "Engines").
+struct Engine {
+  std::string name;
+  std::string summary;
+  // SystemC elaborates once per process: callers running many cases (the sweep) give
+  // each run of such an engine its own process.
+  bool one_run_per_process = false;
+};
+
+std::vector<Engine>& engine_registry();
+struct EngineRegistrar {
+  explicit EngineRegistrar(Engine e) { engine_registry().push_back(std::move(e)); }
+};
+// Throws InputError for an unknown engine, naming the registered ones.
+const Engine& find_engine(const std::string& name);
+
+// Runs `tables` on `engine`'s routers of their kind; throws InputError where this build
+// has none for the topology.
+EngineOutput run_on_engine(const Engine& engine, const Topology& topology, const Tables& tables,
+                           const EngineOptions& options);
+bool engine_runs(const Engine& engine, const std::string& kind, const Topology& topology);
+
+// Any kind's table directory: network.json names the kind, whose loader reads the rest.
+std::shared_ptr<const Tables> load_any_tables(const std::string& dir);
+void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir);
+
+// Typed access to a kind's own tables and traces (a mismatch is an internal error).
+template <class T, class Base>
+const T& as_kind(const Base& base) {
+  const T* t = dynamic_cast<const T*>(&base);
+  if (!t) throw std::logic_error("router kind mismatch: tables or trace of another kind");
+  return *t;
+}
+
+}  // namespace fixroute

@@ -1,0 +1,161 @@
+#include "run_case.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "../core/algorithm.h"
+#include "../errors.h"
+#include "../topology.h"
+
+namespace fixroute {
+
+bool RunResult::ok() const {
+  return score.clean() && stats.failure.empty() && stats.faults.empty() && (!formula || *formula == score.steps);
+}
+
+std::optional<bool> RunResult::meets_paper() const {
+  const std::optional<int64_t> paper = paper_formula ? paper_formula : formula;
+  if (!paper) return std::nullopt;
+  return score.steps <= *paper;
+}
+
+namespace {
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
+}
+
+// The tables of the request: loaded (and checked against what the request names) or built.
+std::shared_ptr<const Tables> tables_of(const RunRequest& req) {
+  if (req.tables_dir.empty()) {
+    const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root};
+    return find_algorithm(problem, req.algorithm).build(problem);
+  }
+  std::shared_ptr<const Tables> tables = load_any_tables(req.tables_dir);
+  if (!req.topology.empty() && Topology::parse(req.topology).spec() != tables->topology)
+    throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->topology, req.topology));
+  if (!req.collective.empty() && req.collective != tables->collective)
+    throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->collective, req.collective));
+  return tables;
+}
+
+}  // namespace
+
+RunResult run_case(const RunRequest& req) {
+  const Engine& engine = find_engine(req.engine);
+  const std::shared_ptr<const Tables> tables = tables_of(req);
+  const RouterKind& kind = find_router_kind(tables->kind());
+  const Topology topology = Topology::parse(tables->topology);
+
+  RunResult r;
+  r.topology = topology.spec();
+  r.collective = tables->collective;
+  r.algorithm = tables->algorithm;
+  r.engine = engine.name;
+  r.router_kind = kind.name;
+  r.switching = kind.switching;
+  r.nodes = topology.num_nodes();
+  r.construction = tables->construction;
+  r.port_model = tables->port_model;
+  const Problem problem{topology, tables->collective, tables->port_model, "", 0};
+  const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
+  if (!algorithm && kind.needs_algorithm)
+    throw InputError(fmt::format("tables in '{}' name algorithm '{}', which this build does not have", req.tables_dir,
+                                 tables->algorithm));
+  if (algorithm) {
+    r.formula = algorithm->formula(problem);
+    r.paper_formula = algorithm->paper_formula(problem);
+    r.packets_per_node = algorithm->packets_per_node;
+  }
+  r.bounds = kind.bounds(*tables, topology, r.packets_per_node);
+  for (int64_t bits : kind.table_bits(*tables, topology)) {
+    r.table_bits_max = std::max(r.table_bits_max, bits);
+    r.table_bits_total += bits;
+  }
+  EngineOptions options;
+  options.vcd_path = req.vcd_path;
+  EngineOutput out = run_on_engine(engine, topology, *tables, options);
+  r.stats = std::move(out.stats);
+  r.trace = std::move(out.trace);
+  r.score = kind.score(*tables, topology, r.packets_per_node, *r.trace);
+  r.packets = r.score.needed;
+  if (!req.trace_path.empty()) write_text(req.trace_path, r.trace->csv());
+  return r;
+}
+
+nlohmann::json to_json(const RunResult& r) {
+  using nlohmann::json;
+  json bounds = json::object();
+  for (const LowerBound& b : r.bounds.parts) bounds[b.name] = b.steps;
+  auto optional_int = [](const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); };
+  const std::optional<bool> meets = r.meets_paper();
+  return json{{"topology", r.topology},
+              {"collective", r.collective},
+              {"algorithm", r.algorithm},
+              {"engine", r.engine},
+              {"router_kind", r.router_kind},
+              {"port_model", r.port_model.ports_name()},
+              {"duplex", r.port_model.duplex_name()},
+              {"nodes", r.nodes},
+              {"packets", r.packets},
+              {"steps", r.steps()},
+              {"formula", optional_int(r.formula)},
+              {"paper_formula", optional_int(r.paper_formula)},
+              {"construction", r.construction.empty() ? json(nullptr) : json(r.construction)},
+              {"packets_per_node", r.packets_per_node},
+              {"lower_bound", r.bounds.best()},
+              {"lower_bounds", bounds},
+              {"ok", r.ok()},
+              {"meets_paper", meets ? json(*meets) : json(nullptr)},
+              {"scoreboard_clean", r.score.clean()},
+              {"needed", r.score.needed},
+              {"deliveries", r.score.deliveries},
+              {"crossings", r.score.crossings},
+              {"errors", r.score.errors},
+              {"error_count", r.score.error_count},
+              {"engine_failure", r.stats.failure.empty() ? json(nullptr) : json(r.stats.failure)},
+              {"steps_simulated", r.stats.steps_simulated},
+              {"max_queue", r.stats.max_queue},
+              {"clock_cycles", optional_int(r.stats.clock_cycles)},
+              {"overhead_cycles", optional_int(r.stats.overhead_cycles)},
+              {"table_bits_per_router", r.table_bits_max},
+              {"table_bits_total", r.table_bits_total},
+              {"switching", r.switching},
+              {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
+              {"faults", r.stats.faults}};
+}
+
+std::string summary(const RunResult& r) {
+  const bool circuit = r.switching == "circuit";
+  std::string out = fmt::format("{} {} [{}] on engine {} ({})\n", r.topology, r.collective, r.algorithm, r.engine,
+                                circuit ? "circuit-switched" : r.port_model.label());
+  out += fmt::format("  steps        {}\n", r.steps());
+  out += fmt::format("  formula      {}\n", r.formula ? std::to_string(*r.formula) : std::string("none stated"));
+  if (r.paper_formula) out += fmt::format("  paper        {} (the paper's theorem for its own construction)\n", *r.paper_formula);
+  if (const std::optional<bool> meets = r.meets_paper())
+    out += fmt::format("  meets paper  {}\n", *meets ? "yes" : "NO: more steps than the paper's theorem");
+  if (!r.construction.empty()) out += fmt::format("  construction {}\n", r.construction);
+  out += fmt::format("  lower bound  {}", r.bounds.best());
+  for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
+  out += "\n";
+  out += fmt::format("  scoreboard   {} ({} of {} {}, {} {})\n",
+                     r.score.clean() ? "clean" : fmt::format("{} error(s)", r.score.error_count), r.score.deliveries,
+                     r.score.needed, circuit ? "needed" : "receptions", r.score.crossings,
+                     circuit ? "circuits" : "arc crossings");
+  for (const std::string& e : r.score.errors) out += "    " + e + "\n";
+  if (!r.stats.failure.empty()) out += "  engine       " + r.stats.failure + "\n";
+  for (const std::string& f : r.stats.faults) out += "  fault        " + f + "\n";
+  if (!circuit) out += fmt::format("  max queue    {}\n", r.stats.max_queue);
+  out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);
+  if (r.stats.clock_cycles)
+    out += fmt::format("  clock cycles {} (+{} reset/load){}\n", *r.stats.clock_cycles, r.stats.overhead_cycles.value_or(0),
+                       r.stats.cycles_per_step ? fmt::format(", {} per routing step", *r.stats.cycles_per_step) : "");
+  out += fmt::format("  result       {}\n", r.ok() ? "ok" : "FAILED");
+  return out;
+}
+
+}  // namespace fixroute

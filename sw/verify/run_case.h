@@ -1,0 +1,65 @@
+// One verified run, for every router kind: tables (built by an algorithm or loaded from a
+// directory) -> an engine's routers of their kind -> the kind's scoreboard -> the
+// comparison with the construction's count, the paper's theorem and the lower bounds.
+// `fixroute run`, the sweep and the tests all go through here.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "../bounds.h"
+#include "../core/router_kind.h"
+#include "../port_model.h"
+
+namespace fixroute {
+
+struct RunRequest {
+  std::string topology;
+  std::string collective;
+  std::string algorithm;  // empty: the default for the pair
+  std::string engine = "ref";
+  PortModel port_model;
+  std::string tables_dir;   // non-empty: run the tables in this directory instead of building them
+  std::string trace_path;   // non-empty: write the trace CSV here
+  std::string vcd_path;     // non-empty: ask the engine for a waveform
+  std::string permutation;  // the permutation collective: the --permutation value
+  int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
+};
+
+struct RunResult {
+  std::string topology, collective, algorithm, engine;
+  std::string router_kind;  // core/router_kind.h
+  std::string switching;    // "packet" or "circuit"
+  PortModel port_model;
+  int nodes = 0;
+  int64_t packets = 0;
+  std::optional<int64_t> formula;        // the count the construction must hit, where one is known
+  std::optional<int64_t> paper_formula;  // the paper's theorem, where `formula` is not it
+  std::string construction;              // which construction built the tables, where it varies
+  int packets_per_node = 1;
+  Bounds bounds;
+  int64_t table_bits_max = 0;  // bits of the largest router's memory image
+  int64_t table_bits_total = 0;
+  RunStats stats;
+  std::shared_ptr<const Trace> trace;
+  ScoreboardReport score;
+  int64_t steps() const { return score.steps; }
+  // Delivered correctly (scoreboard clean, no engine failure, no router fault) and at the
+  // construction's count where there is one.
+  bool ok() const;
+  // Steps <= the paper's theorem for this case (paper_formula, else formula); nullopt where
+  // the paper states no count.
+  std::optional<bool> meets_paper() const;
+};
+
+// Throws InputError for bad input (spec, names, options, table files); a run that fails
+// verification returns normally with ok() == false.
+RunResult run_case(const RunRequest& request);
+
+nlohmann::json to_json(const RunResult& result);
+std::string summary(const RunResult& result);  // the human-readable report of `fixroute run`
+
+}  // namespace fixroute
