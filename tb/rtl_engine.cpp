@@ -13,6 +13,7 @@
 
 #include "../sw/errors.h"
 #include "../sw/topology.h"
+#include "../sw/circuit/xbar_tables.h"
 #include "../sw/core/router_kind.h"
 #include "xbar_rtl.h"
 #include "verilated_top.h"
