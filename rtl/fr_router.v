@@ -1,5 +1,5 @@
 // fr_router: the store-and-forward router that executes a fixroute table
-// (docs/router-microarchitecture.md). It sees only its own ports, its own table and its
+// (docs/rtl.md, "Micro-architecture"). It sees only its own ports, its own table and its
 // own step counter. One step takes: as many cycles as it has packets to release in that
 // step, then one SEND cycle (when step_go says every router is ready) and one RECEIVE
 // cycle. The order of events within a step is the timing model's (docs/timing-model.md).
