@@ -10,7 +10,7 @@
 // needs two neighbours on it across free links, and with an odd number of rows every
 // column breaks the rows' alternation somewhere, so the break must wind round the whole
 // torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
-// search, 2026-11-23). The patterns come from a search, tools/odd_torus_search (z3):
+// search). The patterns come from a search, tools/odd_torus_search (z3):
 // every node on a cycle or fed by two free-link neighbours on it, each cycle closed and
 // no longer than Theorem 2 allows. For 3 and 5 columns they are a catalogue of its output;
 // for every odd C >= 7 a construction read off its 15 x 15 pattern, the staircase (the
@@ -65,7 +65,7 @@ LinkCycles transposed(const LinkCycles& pattern, int rows, int cols);
 // (3 x 3: but three), every node on at least one, a node off a cycle fed by two
 // free-link neighbours on it. The paper only says the remaining cases "can be treated
 // similarly" to n1 even, n2 odd; the paper's rule with one special row and column has no
-// such pair (exhaustive search, 2026-11-23), so these too come from the search
+// such pair (exhaustive search), so these too come from the search
 // (tools/odd_torus_search ... two-packet): a 5 x 5 pattern whose rows 0, 1 and columns
 // 0, 1 repeat, a 3 x 5 whose columns repeat (and its transpose), and 3 x 3. nullopt when
 // a size is even or under 3.

@@ -40,7 +40,7 @@ namespace {
 // 4, 5), whose eight lines around a line hold two of each other colour; transitions of
 // four moves, zigzag(5, 2) = (2,1,2,1,2,1,3,1), zigzag(5, 3) = (2,1,2,1,4,1,3,1) and
 // zigzag(5, 4) = (2,1,2,1,4,1,5,1), each adding 5 to the colour (found by trying move
-// patterns, 2026-11-23). Per n2/5 * n3 laps a cycle moves -2*n3 - 1 along axis 2 and +1
+// patterns). Per n2/5 * n3 laps a cycle moves -2*n3 - 1 along axis 2 and +1
 // along axis 4; per n4 of those, n4 * (-2*n3 - 1) along axis 2, -1 along axis 3 and +1
 // along axis 5: after its n5 * n4 * n3 * n2/5 laps it is back where it began when n2 = 5
 // and n3 divides n5 (shape_problem; checked: other sizes pass a node twice or stay open).
