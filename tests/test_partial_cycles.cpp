@@ -207,7 +207,7 @@ TEST_P(PartialCyclesBothOdd, EveryNodeGetsEveryPacketOnceAtOrUnderTheoremTwo) {
 INSTANTIATE_TEST_SUITE_P(BothOdd, PartialCyclesBothOdd, ::testing::ValuesIn(both_odd_cases()), spec_name);
 
 TEST(PartialCycles, BothOddMeasured) {
-  // Measured 2026-11-23 (docs/gossip.md): under Theorem 2 with the larger size first, equal
+  // Measured (docs/gossip.md): under Theorem 2 with the larger size first, equal
   // on 15x3; the staircase on larger tori too (31x31: 249, Theorem 2 256, bound 240).
   const std::map<std::string, std::pair<int64_t, int64_t>> steps_and_theorem{
       {"torus:3x3", {4, 4}},     {"torus:5x5", {8, 9}},     {"torus:7x7", {15, 16}},   {"torus:9x9", {23, 25}},

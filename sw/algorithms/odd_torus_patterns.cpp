@@ -94,7 +94,7 @@ std::optional<LinkCycles> grown_to(const Pattern& p, int rows, int cols) {
 
 // Odd rows fewer than the columns, for Theorem 2 as written (R*C/4 + R/2 + 1), as
 // `odd_torus_search R C EXTRA` prints them: single sizes (EXTRA -1; 7 x 8 with EXTRA 1,
-// its rows 0, 1 repeating, which rows < columns never uses). Searched 2026-11-23, a few
+// its rows 0, 1 repeating, which rows < columns never uses). Searched: a few
 // minutes each: nothing within 4 minutes for 9x10, 7x12 and 5x16; the other sizes under
 // 16 x 16 without an entry not searched to the end. Those are built transposed.
 const std::vector<Pattern>& fewer_rows_catalogue() {
@@ -129,7 +129,7 @@ const std::vector<Pattern>& fewer_rows_catalogue() {
         "12110002010002 21201210201210", "21200010200011 12121201021200"}},
       // 3 x 16 and 3 x 11 are periodic in their columns: a block of six (columns 2..7,
       // resp. 1..6) repeated gives 3 x (16 + 6k) and 3 x (11 + 6k) (read off the output,
-      // 2026-11-23; runs to 3 x 46 and 3 x 47: one under Theorem 2 as written, one over
+      // runs to 3 x 46 and 3 x 47: one under Theorem 2 as written, one over
       // the lower bound).
       {3, 16, false, true,
        {"2011022011022011 1200100200100200", "1220110220110220 0102001002001002",
