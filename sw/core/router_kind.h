@@ -58,6 +58,16 @@ struct EngineOutput {
   std::shared_ptr<const Trace> trace;
 };
 
+// The kind-neutral form of a kind's own run (RunStats plus a `trace` vector), its trace
+// wrapped as `TraceType`.
+template <class TraceType, class Run>
+EngineOutput engine_output(Run run) {
+  EngineOutput out;
+  out.trace = std::make_shared<TraceType>(std::move(run.trace));
+  out.stats = std::move(static_cast<RunStats&>(run));
+  return out;
+}
+
 // The scoreboard's verdict on a trace.
 struct ScoreboardReport {
   int64_t steps = 0;       // the last step that brought something still needed

@@ -11,13 +11,7 @@
 
 namespace fixroute {
 
-EngineOutput crossbar_output(XbarRun run) {
-  EngineOutput out;
-  auto trace = std::make_shared<CircuitTrace>(std::move(run.trace));
-  out.stats = std::move(static_cast<RunStats&>(run));
-  out.trace = std::move(trace);
-  return out;
-}
+EngineOutput crossbar_output(XbarRun run) { return engine_output<CircuitTrace>(std::move(run)); }
 
 namespace {
 

@@ -10,13 +10,7 @@
 
 namespace fixroute {
 
-EngineOutput port_rules_output(EngineResult result) {
-  EngineOutput out;
-  auto trace = std::make_shared<PacketTrace>(std::move(result.trace));
-  out.stats = std::move(static_cast<RunStats&>(result));
-  out.trace = std::move(trace);
-  return out;
-}
+EngineOutput port_rules_output(EngineResult result) { return engine_output<PacketTrace>(std::move(result)); }
 
 namespace {
 
