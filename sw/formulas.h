@@ -1,5 +1,6 @@
 // The papers' step-count formulas: the one place they are written down. Runs are
-// compared with these; nothing in an engine or a scheduler computes a step count from them.
+// compared with these (an algorithm's `formula` and `paper_formula`, the bounds); no
+// engine and no scheduler uses them to decide a route, a release or a deadline.
 #pragma once
 #include <cstdint>
 

@@ -19,12 +19,15 @@
 // packets round the cycle it is on, one after the other. That node then forwards every
 // packet one step late (a queue of two at step 1), and a packet passing k such nodes
 // arrives k steps late: the cycles' spread grows from m/2 to about m/2 + n1/4, which is
-// Theorem 1's ceil(n1*n2/2) -- measured, not assumed. The taps are scheduled on the
-// arrival steps read off a run of the cycle traffic by the reference engine.
+// Theorem 1's ceil(n1*n2/2) -- measured by the engines, not assumed here. The taps are
+// scheduled on the arrival steps of the cycle traffic, which the scheduler works out
+// itself: each cycle direction is a ring of FIFO queues (cycle_arrivals below), and the
+// deadline is the earliest step by which every off-cycle node can be fed.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,7 +36,6 @@
 
 #include "../errors.h"
 #include "../formulas.h"
-#include "../ref_engine.h"
 #include "common.h"
 #include "hamiltonian_two_paper.h"
 #include "partial_cycles.h"
@@ -165,11 +167,65 @@ std::array<int, 2> suppliers(const Topology& t, const torus_cycles::Pairing& pai
   return {sup[0], sup[1]};
 }
 
+// A packet of the cycle traffic reaching a node: in which step, across the link from
+// which neighbour, and which packet (origin, seq).
+struct CycleArrival {
+  int step, from, origin, seq;
+};
+
+// When every packet of the cycle traffic reaches every node, by the timing model
+// (docs/timing-model.md): per cycle and direction the forwarding makes a ring of FIFO
+// out-queues, one link crossing per queue per step. In a step the released packets join
+// first, then every non-empty queue sends its head, then each arrival with hops left joins
+// the next queue. The directed rings share no link and no queue, so each runs alone.
+// `initial[v]` lists v's packets per cycle and direction in table order: (seq, hops).
+using RingInitial = std::array<std::array<std::vector<std::pair<int, int>>, 2>, 2>;  // [cycle][forwards?0:1]
+std::vector<std::vector<CycleArrival>> cycle_arrivals(const std::vector<std::vector<int>>& cycles,
+                                                      const std::vector<RingInitial>& initial) {
+  struct Held {
+    int origin, seq, hops;
+  };
+  std::vector<std::vector<CycleArrival>> arriving(initial.size());
+  for (size_t c = 0; c < 2; ++c)
+    for (size_t dir = 0; dir < 2; ++dir) {
+      std::vector<int> ring = cycles[c];
+      if (dir == 1) std::reverse(ring.begin() + 1, ring.end());  // backwards, still from node 0
+      const size_t m = ring.size();
+      std::vector<std::deque<Held>> queue(m);
+      size_t queued = 0;
+      for (size_t i = 0; i < m; ++i)
+        for (const auto& [seq, hops] : initial[static_cast<size_t>(ring[i])][c][dir]) {
+          queue[i].push_back({ring[i], seq, hops});
+          ++queued;
+        }
+      std::vector<std::optional<Held>> wire(m);
+      for (int step = 1; queued > 0; ++step) {
+        for (size_t i = 0; i < m; ++i)
+          if (!queue[i].empty()) {
+            wire[i] = queue[i].front();
+            queue[i].pop_front();
+            --queued;
+          }
+        for (size_t i = 0; i < m; ++i) {
+          if (!wire[i]) continue;
+          const Held h = *wire[i];
+          wire[i].reset();
+          const size_t next = (i + 1) % m;
+          arriving[static_cast<size_t>(ring[next])].push_back({step, ring[i], h.origin, h.seq});
+          if (h.hops > 1) {
+            queue[next].push_back({h.origin, h.seq, h.hops - 1});
+            ++queued;
+          }
+        }
+      }
+    }
+  return arriving;
+}
+
 // The demand of a node fed by suppliers `sup` (cycle neighbours `around`, before and
 // after each): per supplier and step, which packet (numbered by `id`) arrives from each
-// side, as the run of the cycle traffic shows it (`arriving`: its link crossings by the
-// node they reach).
-partial_cycles::TapDemand read_arrivals(const std::vector<std::vector<TraceEvent>>& arriving,
+// side (`arriving`: the cycle traffic's arrivals by the node they reach).
+partial_cycles::TapDemand read_arrivals(const std::vector<std::vector<CycleArrival>>& arriving,
                                         const std::map<std::pair<int, int>, int>& id, const std::array<int, 2>& sup,
                                         const std::array<std::array<int, 2>, 2>& around, int deadline) {
   partial_cycles::TapDemand demand;
@@ -177,7 +233,7 @@ partial_cycles::TapDemand read_arrivals(const std::vector<std::vector<TraceEvent
   demand.deadline = deadline;
   for (size_t s = 0; s < 2; ++s) {
     demand.arrivals[s].assign(static_cast<size_t>(deadline + 1), {-1, -1});
-    for (const TraceEvent& e : arriving[static_cast<size_t>(sup[s])]) {
+    for (const CycleArrival& e : arriving[static_cast<size_t>(sup[s])]) {
       if (e.from != around[s][0] && e.from != around[s][1]) continue;
       if (e.step >= static_cast<int64_t>(demand.arrivals[s].size()))
         demand.arrivals[s].resize(static_cast<size_t>(e.step + 1), {-1, -1});
@@ -233,6 +289,7 @@ NetworkTables tables_on(const Topology& topo, const TwoCycles& two) {
     for (int port = 0; port < 4; ++port)
       if (const int out = pairing[static_cast<size_t>(v)][static_cast<size_t>(port)]; out >= 0)
         t.routers[static_cast<size_t>(v)].ports[static_cast<size_t>(port)].forward_mask = 1u << out;
+  std::vector<RingInitial> ring_initial(static_cast<size_t>(n));
   for (int v = 0; v < n; ++v) {
     const auto pos = position[static_cast<size_t>(v)];
     if (pos[0] < 0 && pos[1] < 0) refuse(topo, fmt::format("node {} is on no cycle", v));
@@ -244,16 +301,19 @@ NetworkTables tables_on(const Topology& topo, const TwoCycles& two) {
       const int next = cyc[static_cast<size_t>((i + 1) % m)], prev = cyc[static_cast<size_t>((i + m - 1) % m)];
       RouterTable& r = t.routers[static_cast<size_t>(v)];
       r.initial.push_back({topo.port_towards(v, next), Packet{v, kBroadcastDest, seq, m / 2}, 1});
-      if ((m - 1) / 2 > 0) r.initial.push_back({topo.port_towards(v, prev), Packet{v, kBroadcastDest, seq, (m - 1) / 2}, 1});
+      ring_initial[static_cast<size_t>(v)][c][0].push_back({seq, m / 2});
+      if ((m - 1) / 2 > 0) {
+        r.initial.push_back({topo.port_towards(v, prev), Packet{v, kBroadcastDest, seq, (m - 1) / 2}, 1});
+        ring_initial[static_cast<size_t>(v)][c][1].push_back({seq, (m - 1) / 2});
+      }
     }
   }
   if (static_cast<int>(cycles[0].size()) == n && static_cast<int>(cycles[1].size()) == n) return t;  // Hamiltonian
 
-  // The cycle traffic alone, to read when each packet passes each node.
-  const EngineResult traffic = run_ref_engine(topo, t, {});
-  if (!traffic.failure.empty()) refuse(topo, traffic.failure);
-  std::vector<std::vector<TraceEvent>> arriving(static_cast<size_t>(n));
-  for (const TraceEvent& e : traffic.trace) arriving[static_cast<size_t>(e.to)].push_back(e);
+  const std::vector<std::vector<CycleArrival>> arriving = cycle_arrivals(cycles, ring_initial);
+  int cycles_done = 0;  // the step the cycle traffic's last packet arrives
+  for (const std::vector<CycleArrival>& at : arriving)
+    for (const CycleArrival& e : at) cycles_done = std::max(cycles_done, e.step);
   // The packets each cycle carries, numbered in order of (origin, seq): a node's packet
   // seq travels cycle seq, both of a node off the other cycle travel its own.
   std::array<std::map<std::pair<int, int>, int>, 2> ids;
@@ -264,42 +324,53 @@ NetworkTables tables_on(const Topology& topo, const TwoCycles& two) {
         if (on_c && (seq == static_cast<int>(c) || position[static_cast<size_t>(u)][1 - c] < 0))
           ids[c].emplace(std::pair<int, int>{u, seq}, static_cast<int>(ids[c].size()));
       }
-  const int deadline = static_cast<int>(formulas::gossip_torus_two_packets(topo.dims()[0], topo.dims()[1]));
-  std::vector<partial_cycles::Feed> feeds;
-  for (int v = 0; v < n; ++v)
-    for (size_t c = 0; c < 2; ++c) {
-      if (position[static_cast<size_t>(v)][c] >= 0) continue;
-      const std::vector<int>& cyc = cycles[c];
-      const int m = static_cast<int>(cyc.size());
-      const std::array<int, 2> sup = suppliers(topo, pairing, position, v, c);
-      const std::map<std::pair<int, int>, int>& id = ids[c];
-      std::array<std::array<int, 2>, 2> around{};  // per supplier: its cycle neighbours before and after it
-      for (size_t s = 0; s < 2; ++s) {
-        const int at = position[static_cast<size_t>(sup[s])][c];
-        around[s] = {cyc[static_cast<size_t>((at + m - 1) % m)], cyc[static_cast<size_t>((at + 1) % m)]};
+  // The feeds of every off-cycle node by `deadline`, or nothing if one cannot be fed by then.
+  auto feeds_by = [&](int deadline, std::string& unfed) -> std::optional<std::vector<partial_cycles::Feed>> {
+    std::vector<partial_cycles::Feed> feeds;
+    for (int v = 0; v < n; ++v)
+      for (size_t c = 0; c < 2; ++c) {
+        if (position[static_cast<size_t>(v)][c] >= 0) continue;
+        const std::vector<int>& cyc = cycles[c];
+        const int m = static_cast<int>(cyc.size());
+        const std::array<int, 2> sup = suppliers(topo, pairing, position, v, c);
+        const std::map<std::pair<int, int>, int>& id = ids[c];
+        std::array<std::array<int, 2>, 2> around{};  // per supplier: its cycle neighbours before and after it
+        for (size_t s = 0; s < 2; ++s) {
+          const int at = position[static_cast<size_t>(sup[s])][c];
+          around[s] = {cyc[static_cast<size_t>((at + m - 1) % m)], cyc[static_cast<size_t>((at + 1) % m)]};
+        }
+        partial_cycles::TapDemand demand = read_arrivals(arriving, id, sup, around, deadline);
+        std::array<int, 2> own_id{-1, -1};
+        const std::optional<std::array<partial_cycles::TapSchedule, 2>> taps = fewest_own_taps(demand, id, sup, own_id);
+        if (!taps) {
+          unfed = fmt::format("no switching of its two suppliers' taps feeds node {} every packet of cycle {} "
+                              "exactly once by step {}", v, c, deadline);
+          return std::nullopt;
+        }
+        for (size_t s = 0; s < 2; ++s) {
+          const partial_cycles::TapSchedule& plan = (*taps)[s];
+          partial_cycles::Feed f;
+          f.cycle = static_cast<int>(c);
+          f.node = v;
+          f.supplier = sup[s];
+          f.first_from = plan.forwards_first ? around[s][0] : around[s][1];  // forwards-running packets come from before
+          f.second_from = plan.forwards_first ? around[s][1] : around[s][0];
+          f.switch_steps = plan.switch_steps;
+          f.sends_own = plan.sends_own;
+          for (const auto& [key, k] : id)
+            if (k == own_id[s]) f.own_seq = key.second;
+          feeds.push_back(std::move(f));
+        }
       }
-      partial_cycles::TapDemand demand = read_arrivals(arriving, id, sup, around, deadline);
-      std::array<int, 2> own_id{-1, -1};
-      const std::optional<std::array<partial_cycles::TapSchedule, 2>> taps = fewest_own_taps(demand, id, sup, own_id);
-      if (!taps)
-        refuse(topo, fmt::format("no switching of its two suppliers' taps feeds node {} every packet of cycle {} "
-                                 "exactly once by step {}", v, c, deadline));
-      for (size_t s = 0; s < 2; ++s) {
-        const partial_cycles::TapSchedule& plan = (*taps)[s];
-        partial_cycles::Feed f;
-        f.cycle = static_cast<int>(c);
-        f.node = v;
-        f.supplier = sup[s];
-        f.first_from = plan.forwards_first ? around[s][0] : around[s][1];  // forwards-running packets come from before
-        f.second_from = plan.forwards_first ? around[s][1] : around[s][0];
-        f.switch_steps = plan.switch_steps;
-        f.sends_own = plan.sends_own;
-        for (const auto& [key, k] : id)
-          if (k == own_id[s]) f.own_seq = key.second;
-        feeds.push_back(std::move(f));
-      }
-    }
-  for (const partial_cycles::Feed& f : feeds) partial_cycles::add_feed(t, topo, f);
+    return feeds;
+  };
+  // The earliest deadline the taps can meet: a tap hands a packet on one step after its
+  // supplier has it, so no later than one step after the cycle traffic ends.
+  std::string unfed;
+  std::optional<std::vector<partial_cycles::Feed>> feeds;
+  for (int deadline = cycles_done; !feeds && deadline <= cycles_done + 1; ++deadline) feeds = feeds_by(deadline, unfed);
+  if (!feeds) refuse(topo, unfed);
+  for (const partial_cycles::Feed& f : *feeds) partial_cycles::add_feed(t, topo, f);
   return t;
 }
 

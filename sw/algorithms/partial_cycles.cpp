@@ -225,12 +225,11 @@ Construction from_pattern(const Topology& torus, const LinkCycles& links, Finish
 Construction checked_and_fed(const Topology& torus, const std::function<std::vector<int>(int)>& walk_of,
                              const std::string& name, Finish finish);
 
-// The step by which the taps must have fed a node off a cycle of m nodes: Theorems 2-4
-// count m/2 + 1; the spread is ceil((m-1)/2) = m/2.
-int feed_deadline(Finish finish, int m) {
-  return static_cast<int>(finish == Finish::Theorem ? formulas::gossip_partial_cycles_of_length(m)
-                                                    : formulas::gossip_partial_cycles_spread_of_length(m));
-}
+// The step by which the taps must have fed a node off a cycle of m nodes. The cycle's own
+// traffic ends after m/2 steps (each packet goes m/2 hops one way, (m-1)/2 the other, one
+// a step); the paper's feeds end one step later (`Finish::Theorem`, which Theorems 2-4
+// count), the early variant's with the cycle.
+int feed_deadline(Finish finish, int m) { return m / 2 + (finish == Finish::Theorem ? 1 : 0); }
 
 std::pair<int, int> link(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
 
