@@ -13,6 +13,7 @@
 
 #include "sw/algorithms/common.h"
 #include "sw/algorithms/partial_cycles.h"
+#include "sw/algorithms/pattern_file.h"
 #include "sw/algorithms/tap_schedule.h"
 #include "sw/algorithms/registry.h"
 #include "sw/draw.h"
@@ -693,4 +694,54 @@ TEST(TapSchedule, ArrivalsGivenStepByStep) {
   EXPECT_EQ(got, (std::map<int, int>{{0, 1}, {1, 1}, {2, 1}}));
   d.deadline = 2;  // packet 2 reaches nobody in time
   EXPECT_FALSE(partial_cycles::schedule_taps(d).has_value());
+}
+
+// The pattern file (sw/algorithms/torus_patterns.txt, docs/pattern-format.md).
+TEST(PatternFile, TheBuiltInFileHasEveryCatalogue) {
+  for (const char* catalogue : partial_cycles::kCatalogues) {
+    const std::vector<partial_cycles::TorusPattern> entries = partial_cycles::patterns_in(catalogue);
+    EXPECT_FALSE(entries.empty()) << catalogue;
+    for (const partial_cycles::TorusPattern& p : entries) EXPECT_EQ(static_cast<int>(p.lines.size()), p.rows);
+  }
+  EXPECT_EQ(partial_cycles::patterns_in("partial-cycles-fewer-rows").size(), 22u);
+}
+
+TEST(PatternFile, AFormattedEntryParsesBackTheSame) {
+  for (const partial_cycles::TorusPattern& p : partial_cycles::built_in_patterns()) {
+    const std::vector<partial_cycles::TorusPattern> back =
+        partial_cycles::parse_patterns("fixroute-patterns 1\n" + partial_cycles::format_pattern(p), "test");
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0].catalogue, p.catalogue);
+    EXPECT_EQ(back[0].rows, p.rows);
+    EXPECT_EQ(back[0].cols, p.cols);
+    EXPECT_EQ(back[0].rows_repeat, p.rows_repeat);
+    EXPECT_EQ(back[0].cols_repeat, p.cols_repeat);
+    EXPECT_EQ(back[0].block_first, p.block_first);
+    EXPECT_EQ(back[0].block_width, p.block_width);
+    EXPECT_EQ(back[0].lines, p.lines);
+  }
+}
+
+TEST(PatternFile, ABrokenFileIsRefusedNamingItsLine) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"", "f line 1: empty"},
+      {"fixroute-patterns 2\n", "f line 1: version 2, this fixroute reads version 1"},
+      {"fixroute-patterns 1\npattern odd 3x3\n", "f line 2: unknown catalogue 'odd'"},
+      {"fixroute-patterns 1\npattern hamiltonian 3by3\n", "f line 2: size '3by3'"},
+      {"fixroute-patterns 1\npattern hamiltonian 3x3 wrap\n", "f line 2: unknown keyword 'wrap'"},
+      {"fixroute-patterns 1\npattern hamiltonian 3x3 repeat-columns=2+2\n", "f line 2: 'repeat-columns=2+2'"},
+      {"fixroute-patterns 1\n121 012\n", "f line 2: '121 012' is outside a pattern"},
+      {"fixroute-patterns 1\npattern two-packet 3x3\n121 013\n", "f line 3: a row of 3 columns"},
+      {"fixroute-patterns 1\npattern two-packet 3x3\n1210 012\n", "f line 3: a row of 3 columns"},
+      {"fixroute-patterns 1\npattern two-packet 3x3\n121 012\n\n", "f line 4: pattern two-packet 3x3 has 1 rows, not 3"},
+      {"fixroute-patterns 1\npattern two-packet 2x3\n121 012\n121 012\n121 012\n", "f line 5: pattern two-packet 2x3 has more"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      partial_cycles::parse_patterns(text, "f");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), HasSubstr(message)) << text;
+    }
+  }
 }

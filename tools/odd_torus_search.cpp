@@ -1,4 +1,4 @@
-// Searches a pattern for sw/algorithms/odd_torus_patterns.cpp: two edge-disjoint partial
+// Searches a pattern for sw/algorithms/torus_patterns.txt: two edge-disjoint partial
 // cycles on an R x C torus (R odd; C odd, or even for the fewer-rows catalogue) such
 // that every node is on a cycle or has two free-link neighbours on it, each cycle at
 // most as long as Theorem 2 allows, rows 0 and 1 repeatable (the links above row 0 equal
@@ -26,7 +26,8 @@
 // `hamiltonian-2`, columns 0 and 1 repeatable (EXTRA >= 0), accepted when the pattern
 // grown by 0..EXTRA column pairs passes torus_cycles::check_decomposition.
 //
-// Prints the catalogue entry, or "none" (exit 1) when there is no such pattern.
+// Prints the entry in the pattern file's format (docs/pattern-format.md; append it to
+// sw/algorithms/torus_patterns.txt), or "none" (exit 1) when there is no such pattern.
 #include <z3++.h>
 
 #include <cstdio>
@@ -38,6 +39,7 @@
 
 #include "sw/algorithms/hamiltonian_two_paper.h"
 #include "sw/algorithms/partial_cycles.h"
+#include "sw/algorithms/pattern_file.h"
 #include "sw/algorithms/torus_cycles.h"
 #include "sw/errors.h"
 #include "sw/formulas.h"
@@ -231,15 +233,23 @@ int main(int argc, char** argv) {
     for (int kc = 0; good && hamiltonian && kc <= (columns_repeat ? extra : 0); ++kc)
       good = hamiltonian_pair(fixroute::partial_cycles::with_columns_repeated(p, cols, kc), rows, cols + 2 * kc);
     if (good) {
-      std::printf("{%d, %d, %s, %s, {", rows, cols, repeats ? "true" : "false", columns_repeat ? "true" : "false");
+      fixroute::partial_cycles::TorusPattern entry;
+      entry.catalogue = two_packet    ? "two-packet"
+                        : hamiltonian ? "hamiltonian"
+                        : rows < cols ? "partial-cycles-fewer-rows"
+                                      : "partial-cycles";
+      entry.rows = rows;
+      entry.cols = cols;
+      entry.rows_repeat = repeats;
+      entry.cols_repeat = columns_repeat;
       for (int r = 0; r < rows; ++r) {
-        std::printf("%s\"", r ? ", " : "");
-        for (int c = 0; c < cols; ++c) std::printf("%d", p.right[static_cast<size_t>(r * cols + c)] + 1);
-        std::printf(" ");
-        for (int c = 0; c < cols; ++c) std::printf("%d", p.down[static_cast<size_t>(r * cols + c)] + 1);
-        std::printf("\"");
+        std::string line;
+        for (int c = 0; c < cols; ++c) line += static_cast<char>('1' + p.right[static_cast<size_t>(r * cols + c)]);
+        line += ' ';
+        for (int c = 0; c < cols; ++c) line += static_cast<char>('1' + p.down[static_cast<size_t>(r * cols + c)]);
+        entry.lines.push_back(line);
       }
-      std::printf("}},\n");
+      std::fputs(fixroute::partial_cycles::format_pattern(entry).c_str(), stdout);
       return 0;
     }
     if (single) {  // fails to feed on a grown torus: block exactly this pattern

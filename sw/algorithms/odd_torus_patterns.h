@@ -1,8 +1,9 @@
 // Searched link patterns: two edge-disjoint cycles on a 2D torus where the paper's
 // constructions do not reach -- for `partial-cycles` and `hamiltonian-2-paper` with both
 // sizes odd, for `partial-cycles` with fewer (odd) rows than columns, and for
-// `hamiltonian-2` on 4 x odd (declared at the end of this file). Each comes from
-// tools/odd_torus_search and CTest checks the tool still prints some of them.
+// `hamiltonian-2` on 4 x odd (declared at the end of this file). The searched entries are
+// data, tools/odd_torus_search's output in sw/algorithms/torus_patterns.txt
+// (docs/pattern-format.md); CTest checks the tool still prints some of them.
 //
 // `partial-cycles`, both sizes odd:
 // Section 3 of the gossip paper says only that "the case of odd n1 and n2 can be treated
@@ -12,9 +13,9 @@
 // torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
 // search). The patterns come from a search, tools/odd_torus_search (z3):
 // every node on a cycle or fed by two free-link neighbours on it, each cycle closed and
-// no longer than Theorem 2 allows. For 3 and 5 columns they are a catalogue of its output;
-// for every odd C >= 7 a construction read off its 15 x 15 pattern, the staircase (the
-// .cpp). They are data, not results: partial_cycles.cpp traces and checks the cycles and
+// no longer than Theorem 2 allows. For 3 and 5 columns they are entries of the pattern
+// file; for every odd C >= 7 a construction read off its 15 x 15 pattern, the staircase
+// (the .cpp). They are data, not results: partial_cycles.cpp traces and checks the cycles and
 // schedules the taps on every run, and the routers measure the steps.
 //
 // A pattern's rows 0 and 1 repeat: the links above row 0 are those below row 1, so two
