@@ -16,10 +16,9 @@ $(BUILD)/CMakeCache.txt: | deps
 
 configure: deps $(BUILD)/CMakeCache.txt
 
-# After an edit of rtl/*.v Verilator may emit a different file list than the one CMake
-# configured; the first build then re-configures itself and a second pass completes it.
+# One pass: an edit of rtl/*.v re-configures and re-verilates first (rtl/CMakeLists.txt).
 build: configure
-	cmake --build $(BUILD) -j$(JOBS) || cmake --build $(BUILD) -j$(JOBS)
+	cmake --build $(BUILD) -j$(JOBS)
 
 run: build
 	$(BUILD)/fixroute sweep --csv results.csv
