@@ -8,14 +8,18 @@
 // `make bench` runs this binary once per SystemC case with --benchmark_filter.
 #include <benchmark/benchmark.h>
 
+#include <sys/resource.h>
+
 #include <memory>
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 
-#include "sw/algorithms/registry.h"
-#include "sw/ref_engine.h"
-#include "sw/circuit/registry.h"
-#include "sw/circuit/xbar_engine.h"
-#include "sw/topology.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/core/collectives.h"
+#include "sw/engines/ref_engine.h"
+#include "sw/verify/scoreboard.h"
+#include "sw/schedulers/circuits.h"
+#include "sw/engines/xbar_engine.h"
+#include "sw/topology/topology.h"
 #include "tb/rtl_engine.h"
 #include "tb/systemc_bench.h"
 #include "tb/systemc_support.h"
@@ -49,6 +53,33 @@ void BM_Ref(benchmark::State& state, const char* spec) {
     ++runs;
   }
   report(state, w, steps, runs);
+}
+
+// A verified run as `fixroute run` does it: the ref engine streaming each step into the
+// scoreboard, no trace kept (tables built once, outside the measurement). Counters: packet
+// hops per second and the process's peak resident memory.
+void BM_RefVerified(benchmark::State& state, const char* spec, const char* collective) {
+  const Topology topology = Topology::parse(spec);
+  const Algorithm& algorithm = find_algorithm(collective, "", topology);
+  const NetworkTables tables = build_tables(algorithm, topology, PortModel{});
+  const std::vector<Packet> demand = find_collective(collective).packets(topology, algorithm.packets_per_node);
+  int64_t hops = 0, steps = 0;
+  for (auto _ : state) {
+    PacketScoreboard board(topology, PortModel{}, demand);
+    EngineOptions options;
+    options.sink = &board;
+    options.keep_trace = false;
+    const EngineResult run = run_ref_engine(topology, tables, options);
+    const ScoreboardReport score = board.finish();
+    if (!score.clean() || !run.failure.empty()) state.SkipWithError("the run does not verify");
+    hops += score.crossings;
+    steps = score.steps;
+  }
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["steps"] = static_cast<double>(steps);
+  state.counters["packet_hops_per_s"] = benchmark::Counter(static_cast<double>(hops), benchmark::Counter::kIsRate);
+  state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
 // Each iteration constructs the verilated model and loads the tables through the
@@ -195,6 +226,9 @@ BENCHMARK_CAPTURE(BM_XbarRef, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
 
+BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange")
+    ->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(BM_RefVerified, torus64x64_gossip, "torus:64x64", "gossip")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(BM_Ref, line64, "line:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, ring64, "ring:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, line33, "line:33")->Unit(benchmark::kMillisecond);

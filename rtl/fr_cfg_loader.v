@@ -1,7 +1,7 @@
 // fr_cfg_loader: the configuration port's bookkeeping, shared by every table memory:
 // words must arrive at addresses 0, 1, 2, ... within the memory; it counts them, runs the
 // CRC-32 over them and compares the last word with the checksum of all words before it
-// (the image's closing word, sw/tables.h crc32). The memory itself writes on mem_we.
+// (the image's closing word, sw/tables/port_rule_tables.h crc32). The memory itself writes on mem_we.
 module fr_cfg_loader #(
     parameter integer MEM_WORDS = 64,
     parameter integer ADDR_W    = 6

@@ -1,7 +1,7 @@
 // fr_grid_top: a network of fr_router on a grid of up to four dimensions: line:N and
 // ring:N (DIMS = 1), torus:AxB (DIMS = 2), torus:AxBxC (DIMS = 3), ... with wrap-around
 // links when WRAP = 1. Node ids are row-major over (N0, N1, N2, N3); the sizes of unused
-// dimensions must be set to 1 (the defaults make a 4x4 torus). Ports as docs/topologies.md and sw/topology.h: port 2k leads to coordinate k + 1,
+// dimensions must be set to 1 (the defaults make a 4x4 torus). Ports as docs/topologies.md and sw/topology/topology.h: port 2k leads to coordinate k + 1,
 // port 2k+1 to coordinate k - 1 (2D: 0 = S, 1 = N, 2 = E, 3 = W); in-port q receives what
 // the neighbour across q sends on its port q^1. Without wrap-around, border ports are
 // unconnected. The top adds only wiring, the configuration select and the AND of the

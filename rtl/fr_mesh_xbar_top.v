@@ -1,5 +1,5 @@
 // fr_mesh_xbar_top: an R x C circuit-switched mesh of fr_xbar_router (no wrap-around).
-// Node ids are row-major; ports 0 = S, 1 = N, 2 = E, 3 = W as sw/topology.h; in-port q of
+// Node ids are row-major; ports 0 = S, 1 = N, 2 = E, 3 = W as sw/topology/topology.h; in-port q of
 // a router receives what the neighbour across q sends on its port q^1; border inputs
 // are tied off. The top adds only wiring, the configuration select and the AND of the
 // routers' table_ok that starts them together.

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "../sw/tables.h"
-#include "../sw/trace.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/engines/trace.h"
 #include "fr_router_sc.h"
 
 namespace fixroute {

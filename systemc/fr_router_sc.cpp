@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../sw/router_rules.h"
+#include "sw/engines/router_rules.h"
 
 namespace fixroute {
 

@@ -2,7 +2,7 @@
 // router (rtl/fr_router.v, docs/rtl.md): it releases one initial packet per cycle, sends
 // in the cycle step_go is high, receives in the next one. It sees only its own ports, its
 // own table and its own step counter, and applies the same router rules as the reference
-// engine (sw/router_rules.h). Queues are unbounded; the largest occupancy is reported.
+// engine (sw/engines/router_rules.h). Queues are unbounded; the largest occupancy is reported.
 #pragma once
 #include <systemc>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../sw/tables.h"
+#include "sw/tables/port_rule_tables.h"
 
 namespace fixroute {
 

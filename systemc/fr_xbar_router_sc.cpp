@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "../sw/circuit/xbar_engine.h"
-#include "../sw/topology.h"
+#include "sw/engines/xbar_engine.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 

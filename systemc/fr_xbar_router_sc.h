@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "../sw/circuit/xbar_tables.h"
+#include "sw/tables/xbar_tables.h"
 
 namespace fixroute {
 

@@ -5,10 +5,10 @@
 #include <memory>
 #include <systemc>
 
-#include "../systemc/fr_network_sc.h"
-#include "../sw/errors.h"
-#include "../sw/topology.h"
-#include "../systemc/fr_xbar_router_sc.h"
+#include "systemc/fr_network_sc.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
+#include "systemc/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
 #include "systemc_support.h"
 #include "xbar_rtl.h"

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "../sw/circuit/xbar_tables.h"
-#include "../sw/tables.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/tables/port_rule_tables.h"
 
 namespace fixroute {
 

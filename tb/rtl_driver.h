@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../sw/tables.h"
+#include "sw/tables/port_rule_tables.h"
 
 namespace fixroute {
 

@@ -11,10 +11,10 @@
 #include <algorithm>
 #include <type_traits>
 
-#include "../sw/errors.h"
-#include "../sw/topology.h"
-#include "../sw/circuit/xbar_tables.h"
-#include "../sw/core/router_kind.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/router_kind.h"
 #include "xbar_rtl.h"
 #include "verilated_top.h"
 #include "rtl_models.inc"

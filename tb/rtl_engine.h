@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../sw/ref_engine.h"
+#include "sw/engines/ref_engine.h"
 #include "rtl_driver.h"
 
 namespace fixroute {

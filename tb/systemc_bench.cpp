@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "../sw/topology.h"
+#include "sw/topology/topology.h"
 #include "systemc_support.h"
 
 namespace fixroute {

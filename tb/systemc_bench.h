@@ -5,8 +5,8 @@
 #pragma once
 #include <systemc>
 
-#include "../sw/ref_engine.h"
-#include "../systemc/fr_network_sc.h"
+#include "sw/engines/ref_engine.h"
+#include "systemc/fr_network_sc.h"
 
 namespace fixroute {
 

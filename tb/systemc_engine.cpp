@@ -4,9 +4,9 @@
 // xbar_systemc_engine.cpp.
 #include <systemc>
 
-#include "../sw/core/router_kind.h"
-#include "../sw/ref_engine.h"
-#include "../sw/tables.h"
+#include "sw/core/router_kind.h"
+#include "sw/engines/ref_engine.h"
+#include "sw/tables/port_rule_tables.h"
 #include "systemc_bench.h"
 #include "systemc_support.h"
 

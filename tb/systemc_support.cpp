@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "../sw/errors.h"
+#include "sw/core/errors.h"
 
 namespace fixroute {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <type_traits>
 
-#include "../sw/errors.h"
+#include "sw/core/errors.h"
 
 namespace fixroute {
 

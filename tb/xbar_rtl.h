@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "../sw/circuit/xbar_engine.h"
-#include "../sw/ref_engine.h"
+#include "sw/engines/xbar_engine.h"
+#include "sw/engines/ref_engine.h"
 #include "rtl_driver.h"
 
 namespace fixroute {

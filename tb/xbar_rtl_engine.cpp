@@ -7,9 +7,9 @@
 
 #include <algorithm>
 
-#include "../sw/circuit/xbar_tables.h"
-#include "../sw/errors.h"
-#include "../sw/topology.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 #include "verilated_top.h"
 #include "xbar_models.inc"
 #include "xbar_rtl.h"

@@ -7,10 +7,10 @@
 
 #include <algorithm>
 
-#include "../sw/topology.h"
-#include "../systemc/fr_xbar_router_sc.h"
-#include "../sw/circuit/xbar_engine.h"
-#include "../sw/circuit/xbar_tables.h"
+#include "sw/topology/topology.h"
+#include "systemc/fr_xbar_router_sc.h"
+#include "sw/engines/xbar_engine.h"
+#include "sw/tables/xbar_tables.h"
 #include "systemc_support.h"
 
 namespace fixroute {

@@ -4,7 +4,7 @@
 #include <system_error>
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 int sc_main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);

@@ -9,16 +9,16 @@
 #include <random>
 #include <set>
 
-#include "sw/circuit/draw_steps.h"
-#include "sw/circuit/fft.h"
-#include "sw/circuit/registry.h"
-#include "sw/circuit/xbar_tables.h"
-#include "sw/errors.h"
-#include "sw/topology.h"
+#include "sw/report/draw_steps.h"
+#include "sw/schedulers/circuit/fft.h"
+#include "sw/schedulers/circuits.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 #include "sw/verify/circuit_scoreboard.h"
 #include "sw/verify/run_case.h"
 #include "tb/xbar_rtl.h"
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using ::testing::HasSubstr;
 using fixroute::testing_support::run_cli;

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;

@@ -7,16 +7,16 @@
 
 #include <cctype>
 
-#include "sw/algorithms/common.h"
-#include "sw/circuit/registry.h"
-#include "sw/errors.h"
-#include "sw/algorithms/registry.h"
-#include "sw/topology.h"
+#include "sw/schedulers/common.h"
+#include "sw/schedulers/circuits.h"
+#include "sw/core/errors.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/topology/topology.h"
 #include "tb/cosim.h"
 #include "tb/rtl_driver.h"
 #include "tb/xbar_rtl.h"
 
-#include "tests/verilated_cases.h"
+#include "verilated_cases.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

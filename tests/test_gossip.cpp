@@ -6,18 +6,18 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "sw/algorithms/hamiltonian_two_paper.h"
-#include "sw/algorithms/odd_torus_patterns.h"
-#include "sw/algorithms/partial_cycles.h"
-#include "sw/algorithms/registry.h"
-#include "sw/algorithms/torus_cycles.h"
-#include "sw/draw.h"
-#include "sw/errors.h"
-#include "sw/formulas.h"
-#include "sw/topology.h"
+#include "sw/schedulers/gossip/hamiltonian_two_paper.h"
+#include "sw/schedulers/gossip/odd_torus_patterns.h"
+#include "sw/schedulers/gossip/partial_cycles.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/schedulers/gossip/torus_cycles.h"
+#include "sw/report/draw.h"
+#include "sw/core/errors.h"
+#include "sw/core/formulas.h"
+#include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

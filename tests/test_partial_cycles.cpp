@@ -11,19 +11,19 @@
 #include <map>
 #include <set>
 
-#include "sw/algorithms/common.h"
-#include "sw/algorithms/partial_cycles.h"
-#include "sw/algorithms/pattern_file.h"
-#include "sw/algorithms/tap_schedule.h"
-#include "sw/algorithms/registry.h"
-#include "sw/draw.h"
-#include "sw/errors.h"
-#include "sw/formulas.h"
-#include "sw/ref_engine.h"
-#include "sw/topology.h"
+#include "sw/schedulers/common.h"
+#include "sw/schedulers/gossip/partial_cycles.h"
+#include "sw/schedulers/gossip/pattern_file.h"
+#include "sw/schedulers/gossip/tap_schedule.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/report/draw.h"
+#include "sw/core/errors.h"
+#include "sw/core/formulas.h"
+#include "sw/engines/ref_engine.h"
+#include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
@@ -696,7 +696,7 @@ TEST(TapSchedule, ArrivalsGivenStepByStep) {
   EXPECT_FALSE(partial_cycles::schedule_taps(d).has_value());
 }
 
-// The pattern file (sw/algorithms/torus_patterns.txt, docs/pattern-format.md).
+// The pattern file (sw/schedulers/gossip/torus_patterns.txt, docs/pattern-format.md).
 TEST(PatternFile, TheBuiltInFileHasEveryCatalogue) {
   for (const char* catalogue : partial_cycles::kCatalogues) {
     const std::vector<partial_cycles::TorusPattern> entries = partial_cycles::patterns_in(catalogue);

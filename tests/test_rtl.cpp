@@ -6,15 +6,15 @@
 #include <filesystem>
 #include <fstream>
 
-#include "sw/algorithms/common.h"
-#include "sw/algorithms/registry.h"
-#include "sw/errors.h"
-#include "sw/topology.h"
+#include "sw/schedulers/common.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 #include "tb/rtl_engine.h"
 #include "sw/verify/run_case.h"
 
-#include "tests/test_support.h"
-#include "tests/verilated_cases.h"
+#include "test_support.h"
+#include "verilated_cases.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

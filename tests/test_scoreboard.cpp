@@ -3,10 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sw/algorithms/registry.h"
-#include "sw/collectives.h"
-#include "sw/topology.h"
-#include "sw/ref_engine.h"
+#include <algorithm>
+
+#include "sw/schedulers/port_rules.h"
+#include "sw/core/collectives.h"
+#include "sw/topology/topology.h"
+#include "sw/engines/ref_engine.h"
 #include "sw/verify/scoreboard.h"
 
 using namespace fixroute;
@@ -90,4 +92,35 @@ TEST_F(ScoreboardTest, UnsortedTraceIsReported) {
   std::vector<TraceEvent> t = trace_;
   std::swap(t.front(), t.back());
   EXPECT_THAT(all_errors(score(t)), HasSubstr("not sorted by step"));
+}
+
+TEST_F(ScoreboardTest, AUnicastPacketLeavingTwiceInOneStepIsReported) {
+  // A packet node 1 sends towards node 2 in step 1 also leaves node 1 for node 0 in that
+  // step: it cannot be in two places.
+  std::vector<TraceEvent> t = trace_;
+  const auto first = std::find_if(t.begin(), t.end(), [](const TraceEvent& e) { return e.step == 1 && e.from == 1 && e.to == 2; });
+  ASSERT_NE(first, t.end());
+  TraceEvent copy = *first;
+  copy.to = 0;
+  t.push_back(copy);
+  sort_trace(t);
+  EXPECT_THAT(all_errors(score(t)), HasSubstr("which does not hold it"));
+}
+
+TEST_F(ScoreboardTest, OnlineStepByStepEqualsTheWholeTrace) {
+  PacketScoreboard online(topo_, {}, demand_);
+  std::vector<TraceEvent> step;
+  for (size_t i = 0; i < trace_.size(); ++i) {
+    step.push_back(trace_[i]);
+    if (i + 1 == trace_.size() || trace_[i + 1].step != trace_[i].step) {
+      online.step(trace_[i].step, step);
+      step.clear();
+    }
+  }
+  const ScoreboardReport a = online.finish(), b = score(trace_);
+  EXPECT_TRUE(a.clean());
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.deliveries, b.deliveries);
+  EXPECT_EQ(a.crossings, b.crossings);
+  EXPECT_EQ(a.needed, b.needed);
 }

@@ -11,10 +11,10 @@
 
 #include <cstdlib>
 
-#include "sw/algorithms/registry.h"
-#include "sw/draw.h"
-#include "sw/tables.h"
-#include "sw/topology.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/report/draw.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute::testing_support {
 

@@ -6,12 +6,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "sw/algorithms/common.h"
-#include "sw/topology.h"
+#include "sw/schedulers/common.h"
+#include "sw/topology/topology.h"
 #include "sw/core/router_kind.h"
 #include "sw/verify/run_case.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

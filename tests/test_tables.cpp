@@ -5,13 +5,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "sw/algorithms/registry.h"
+#include "sw/schedulers/port_rules.h"
 #include "sw/core/router_kind.h"
-#include "sw/errors.h"
-#include "sw/tables.h"
-#include "sw/topology.h"
+#include "sw/core/errors.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/topology/topology.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

@@ -3,10 +3,10 @@
 
 #include <queue>
 
-#include "sw/errors.h"
-#include "sw/topology.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;

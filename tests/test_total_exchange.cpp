@@ -4,13 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
-#include "sw/algorithms/registry.h"
-#include "sw/formulas.h"
-#include "sw/topology.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/core/errors.h"
+#include "sw/core/formulas.h"
+#include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 
-#include "tests/test_support.h"
+#include "test_support.h"
 
 using namespace fixroute;
 
@@ -193,4 +196,39 @@ TEST(TotalExchange, TablesFromFilesRunIdentically) {
   fs::remove_all(dir);
   EXPECT_TRUE(from_files.ok());
   EXPECT_EQ(from_files.trace->csv(), run("ring:9").trace->csv());
+}
+
+// Streaming: the ref engine hands each step to the scoreboard (and the trace file) as it
+// runs; a run that keeps no trace reaches the same verdict and writes the same file.
+TEST(TotalExchange, StreamedRunKeepsNoTraceAndWritesTheSameFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("fixroute_stream_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const RunResult kept = run("line:9");
+  RunRequest req;
+  req.topology = "line:9";
+  req.collective = "total-exchange";
+  req.keep_trace = false;
+  req.trace_path = (dir / "trace.csv").string();
+  const RunResult streamed = run_case(req);
+  std::ifstream in(req.trace_path);
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const bool tmp_left = fs::exists(req.trace_path + ".tmp");
+  fs::remove_all(dir);
+  EXPECT_TRUE(streamed.ok()) << describe(streamed);
+  EXPECT_EQ(streamed.trace->rows(), 0);
+  EXPECT_EQ(streamed.steps(), kept.steps());
+  EXPECT_EQ(streamed.score.crossings, kept.score.crossings);
+  EXPECT_EQ(streamed.score.deliveries, kept.score.deliveries);
+  EXPECT_EQ(file, kept.trace->csv());
+  EXPECT_FALSE(tmp_left);
+}
+
+TEST(TotalExchange, AnUnwritableTracePathIsRefusedAndLeavesNothing) {
+  RunRequest req;
+  req.topology = "line:4";
+  req.collective = "total-exchange";
+  req.trace_path = "/nonexistent-dir/trace.csv";
+  EXPECT_THROW(run_case(req), InputError);
+  EXPECT_FALSE(std::filesystem::exists("/nonexistent-dir"));
 }

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "sw/algorithms/registry.h"
-#include "sw/errors.h"
-#include "sw/topology.h"
+#include "sw/schedulers/port_rules.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 #include "tb/rtl_driver.h"
-#include "tests/test_support.h"
+#include "test_support.h"
 
 namespace fixroute::testing_support {
 

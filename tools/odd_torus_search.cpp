@@ -1,4 +1,4 @@
-// Searches a pattern for sw/algorithms/torus_patterns.txt: two edge-disjoint partial
+// Searches a pattern for sw/schedulers/gossip/torus_patterns.txt: two edge-disjoint partial
 // cycles on an R x C torus (R odd; C odd, or even for the fewer-rows catalogue) such
 // that every node is on a cycle or has two free-link neighbours on it, each cycle at
 // most as long as Theorem 2 allows, rows 0 and 1 repeatable (the links above row 0 equal
@@ -27,7 +27,7 @@
 // grown by 0..EXTRA column pairs passes torus_cycles::check_decomposition.
 //
 // Prints the entry in the pattern file's format (docs/pattern-format.md; append it to
-// sw/algorithms/torus_patterns.txt), or "none" (exit 1) when there is no such pattern.
+// sw/schedulers/gossip/torus_patterns.txt), or "none" (exit 1) when there is no such pattern.
 #include <z3++.h>
 
 #include <cstdio>
@@ -37,14 +37,14 @@
 #include <string>
 #include <vector>
 
-#include "sw/algorithms/hamiltonian_two_paper.h"
-#include "sw/algorithms/partial_cycles.h"
-#include "sw/algorithms/pattern_file.h"
-#include "sw/algorithms/torus_cycles.h"
-#include "sw/errors.h"
-#include "sw/formulas.h"
-#include "sw/ref_engine.h"
-#include "sw/topology.h"
+#include "sw/schedulers/gossip/hamiltonian_two_paper.h"
+#include "sw/schedulers/gossip/partial_cycles.h"
+#include "sw/schedulers/gossip/pattern_file.h"
+#include "sw/schedulers/gossip/torus_cycles.h"
+#include "sw/core/errors.h"
+#include "sw/core/formulas.h"
+#include "sw/engines/ref_engine.h"
+#include "sw/topology/topology.h"
 
 namespace {
 

@@ -8,16 +8,16 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "../../tb/cosim.h"
-#include "../circuit/draw_steps.h"
-#include "../circuit/xbar_tables.h"
-#include "../collectives.h"
-#include "../core/algorithm.h"
-#include "../draw.h"
-#include "../errors.h"
-#include "../tables.h"
-#include "../topology.h"
-#include "../verify/run_case.h"
+#include "tb/cosim.h"
+#include "sw/report/draw_steps.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/collectives.h"
+#include "sw/core/algorithm.h"
+#include "sw/report/draw.h"
+#include "sw/core/errors.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/run_case.h"
 #include "sweep.h"
 
 using namespace fixroute;
@@ -151,6 +151,7 @@ int sc_main(int argc, char** argv) {
   app.require_subcommand(1);
 
   RunRequest run;
+  run.keep_trace = false;  // checked as it runs; --trace writes the file as it goes
   PortOptions run_ports;
   bool run_json = false;
   CLI::App* run_cmd = app.add_subcommand("run", "run a collective on an engine and verify it");

@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "../core/algorithm.h"
-#include "../errors.h"
-#include "../topology.h"
-#include "../verify/run_case.h"
+#include "sw/core/algorithm.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/run_case.h"
 
 namespace fixroute {
 
@@ -110,6 +110,7 @@ int run_sweep(const SweepOptions& opt) {
     req.engine = row.engine->name;
     req.port_model = row.c.port_model;
     req.permutation = row.c.permutation;
+    req.keep_trace = false;
     const nlohmann::json r = row.engine->one_run_per_process ? run_in_child(req) : to_json(run_case(req));
     const bool ok = r["ok"].get<bool>();
     failures += ok ? 0 : 1;

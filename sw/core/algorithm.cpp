@@ -5,8 +5,8 @@
 
 #include <stdexcept>
 
-#include "../collectives.h"
-#include "../errors.h"
+#include "collectives.h"
+#include "errors.h"
 
 namespace fixroute {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "../port_model.h"
-#include "../topology.h"
+#include "sw/topology/port_model.h"
+#include "sw/topology/topology.h"
 #include "router_kind.h"
 
 namespace fixroute {

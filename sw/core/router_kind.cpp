@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "../errors.h"
-#include "../tables.h"
-#include "../topology.h"
+#include "errors.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 

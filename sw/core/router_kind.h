@@ -2,8 +2,8 @@
 // and file form, its routers on each engine and the scoreboard rules its runs are judged
 // by; the algorithm registry, the engines, run_case and the sweep handle every kind the
 // same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
-// `port-rules` (store-and-forward port rules, sw/tables.h) and `crossbar` (per-step
-// crossbar circuits, sw/circuit/xbar_tables.h).
+// `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h) and `crossbar` (per-step
+// crossbar circuits, sw/tables/xbar_tables.h).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "../bounds.h"
-#include "../port_model.h"
+#include "sw/verify/bounds.h"
+#include "sw/topology/port_model.h"
 
 namespace fixroute {
 
@@ -49,13 +49,23 @@ struct RunStats {
   std::optional<int64_t> cycles_per_step;  // clock cycles of one step, where fixed by the design
 };
 
+// Where an engine hands its trace as the run goes, one step at a time, steps in order and
+// rows sorted within a step (docs/trace-format.md). Each kind says what a row is (a
+// subclass: PacketSink for port rules, sw/engines/trace.h).
+struct TraceSink {
+  virtual ~TraceSink() = default;
+};
+
 struct EngineOptions {
-  std::string vcd_path;  // waveform, where the engine can write one
+  std::string vcd_path;       // waveform, where the engine can write one
+  TraceSink* sink = nullptr;  // engines that stream hand every step's rows here
+  bool keep_trace = true;     // false: a streaming engine keeps no trace in memory
 };
 
 struct EngineOutput {
   RunStats stats;
-  std::shared_ptr<const Trace> trace;
+  std::shared_ptr<const Trace> trace;  // what the engine kept (empty where it streamed and was not asked to keep it)
+  bool streamed = false;               // every row went to EngineOptions::sink as the run went
 };
 
 // The kind-neutral form of a kind's own run (RunStats plus a `trace` vector), its trace
@@ -81,6 +91,16 @@ struct ScoreboardReport {
 
 constexpr size_t kMaxListedErrors = 20;
 
+// A kind's scoreboard checking a run as it goes: the engine streams into sink(), or a
+// whole trace is replayed into it; finish() gives the verdict. Writes the trace CSV as it
+// goes where asked (renamed into place at finish, never left half-written).
+struct OnlineScore {
+  virtual ~OnlineScore() = default;
+  virtual TraceSink& sink() = 0;
+  virtual void replay(const Trace& trace) = 0;
+  virtual ScoreboardReport finish() = 0;
+};
+
 struct RouterKind {
   std::string name;       // as network.json's "kind" records it
   std::string summary;    // one line
@@ -97,6 +117,11 @@ struct RouterKind {
   std::function<Bounds(const Tables&, const Topology&, int packets_per_node)> bounds;
   // Judges any engine's trace of these tables against the collective's demand.
   std::function<ScoreboardReport(const Tables&, const Topology&, int packets_per_node, const Trace&)> score;
+  // The same rules applied online, where the kind has them (unset: score the whole trace);
+  // `trace_path` non-empty: also write the trace there.
+  std::function<std::unique_ptr<OnlineScore>(const Tables&, const Topology&, int packets_per_node,
+                                             const std::string& trace_path)>
+      online_score;
 };
 
 std::vector<RouterKind>& router_kind_registry();

@@ -1,13 +1,13 @@
 // The `crossbar` router kind: circuit-switched routers whose crossbars are set per routing
-// step (sw/circuit/xbar_tables.h; the circuit-switched row-column mesh paper). Its file
+// step (sw/tables/xbar_tables.h; the circuit-switched row-column mesh paper). Its file
 // form, table sizes, lower bounds and scoreboard, and its routers on the ref engine; the
 // SystemC and RTL routers register from tb/.
-#include "../circuit/fft.h"
-#include "../circuit/xbar_engine.h"
-#include "../circuit/xbar_tables.h"
-#include "../formulas.h"
-#include "../topology.h"
-#include "../verify/circuit_scoreboard.h"
+#include "sw/schedulers/circuit/fft.h"
+#include "sw/engines/xbar_engine.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/formulas.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/circuit_scoreboard.h"
 
 namespace fixroute {
 

@@ -1,18 +1,54 @@
 // The `port-rules` router kind: store-and-forward routers that forward by port rules
-// (sw/tables.h; the total-exchange and gossip papers). Its file form, table sizes, lower
+// (sw/tables/port_rule_tables.h; the total-exchange and gossip papers). Its file form, table sizes, lower
 // bounds and scoreboard, and its routers on the ref engine; the SystemC and RTL routers
 // register from systemc/ and tb/.
-#include "../collectives.h"
-#include "../ref_engine.h"
-#include "../tables.h"
-#include "../topology.h"
-#include "../verify/scoreboard.h"
+#include <optional>
+
+#include "sw/core/collectives.h"
+#include "sw/engines/ref_engine.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/scoreboard.h"
 
 namespace fixroute {
 
-EngineOutput port_rules_output(EngineResult result) { return engine_output<PacketTrace>(std::move(result)); }
+EngineOutput port_rules_output(EngineResult result) {
+  const bool streamed = result.streamed;
+  EngineOutput out = engine_output<PacketTrace>(std::move(result));
+  out.streamed = streamed;
+  return out;
+}
 
 namespace {
+
+// The scoreboard online, and the trace CSV written as the steps come where asked.
+class PacketOnlineScore final : public OnlineScore {
+ public:
+  PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<Packet> demand,
+                    const std::string& trace_path)
+      : board_(topology, model, std::move(demand)), relay_(*this) {
+    if (!trace_path.empty()) csv_.emplace(trace_path);
+  }
+  TraceSink& sink() override { return relay_; }
+  void replay(const Trace& trace) override { replay_trace(as_kind<PacketTrace>(trace).events, relay_); }
+  ScoreboardReport finish() override {
+    if (csv_) csv_->finish();
+    return board_.finish();
+  }
+
+ private:
+  struct Relay : PacketSink {
+    explicit Relay(PacketOnlineScore& owner) : owner_(owner) {}
+    void step(int64_t step, const std::vector<TraceEvent>& events) override {
+      owner_.board_.step(step, events);
+      if (owner_.csv_) owner_.csv_->step(events);
+    }
+    PacketOnlineScore& owner_;
+  };
+  PacketScoreboard board_;
+  std::optional<TraceCsvWriter> csv_;
+  Relay relay_;
+};
 
 const RouterKindRegistrar port_rules_kind([] {
   RouterKind k;
@@ -38,6 +74,11 @@ const RouterKindRegistrar port_rules_kind([] {
     const Collective& c = find_collective(t.collective);
     return score_trace(topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node),
                        as_kind<PacketTrace>(trace).events);
+  };
+  k.online_score = [](const Tables& t, const Topology& topology, int packets_per_node, const std::string& trace_path) {
+    const Collective& c = find_collective(t.collective);
+    return std::unique_ptr<OnlineScore>(std::make_unique<PacketOnlineScore>(
+        topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node), trace_path));
   };
   return k;
 }());

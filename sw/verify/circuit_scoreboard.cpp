@@ -8,9 +8,9 @@
 #include <map>
 #include <optional>
 
-#include "../circuit/fft.h"
-#include "../circuit/xbar_tables.h"
-#include "../topology.h"
+#include "sw/schedulers/circuit/fft.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 

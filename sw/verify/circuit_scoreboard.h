@@ -13,7 +13,7 @@
 //                or, having received none, its running combination; the receiver
 //                combines what it gets and remembers it for relaying. At the end node i
 //                holds the values of nodes 0..i exactly once each.
-//   fft          per phase of sw/circuit/fft.h, every node sends the point it held when
+//   fft          per phase of sw/schedulers/circuit/fft.h, every node sends the point it held when
 //                the phase began, once, to the phase's image of its node (a fixed point
 //                by a local circuit).
 #pragma once
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "../circuit/xbar_engine.h"
+#include "sw/engines/xbar_engine.h"
 #include "scoreboard.h"
 
 namespace fixroute {

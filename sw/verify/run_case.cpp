@@ -5,9 +5,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "../core/algorithm.h"
-#include "../errors.h"
-#include "../topology.h"
+#include "sw/core/algorithm.h"
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
@@ -78,12 +78,25 @@ RunResult run_case(const RunRequest& req) {
   }
   EngineOptions options;
   options.vcd_path = req.vcd_path;
+  options.keep_trace = req.keep_trace;
+  // The kind's scoreboard online where it has one: a streaming engine feeds it as it runs
+  // (no trace in memory), any other engine's trace is replayed into it.
+  std::unique_ptr<OnlineScore> online;
+  if (kind.online_score) {
+    online = kind.online_score(*tables, topology, r.packets_per_node, req.trace_path);
+    options.sink = &online->sink();
+  }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
   r.stats = std::move(out.stats);
   r.trace = std::move(out.trace);
-  r.score = kind.score(*tables, topology, r.packets_per_node, *r.trace);
+  if (online) {
+    if (!out.streamed) online->replay(*r.trace);
+    r.score = online->finish();
+  } else {
+    r.score = kind.score(*tables, topology, r.packets_per_node, *r.trace);
+    if (!req.trace_path.empty()) write_text(req.trace_path, r.trace->csv());
+  }
   r.packets = r.score.needed;
-  if (!req.trace_path.empty()) write_text(req.trace_path, r.trace->csv());
   return r;
 }
 

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "../bounds.h"
-#include "../core/router_kind.h"
-#include "../port_model.h"
+#include "bounds.h"
+#include "sw/core/router_kind.h"
+#include "sw/topology/port_model.h"
 
 namespace fixroute {
 
@@ -27,6 +27,7 @@ struct RunRequest {
   std::string vcd_path;     // non-empty: ask the engine for a waveform
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
+  bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
 };
 
 struct RunResult {
@@ -44,7 +45,7 @@ struct RunResult {
   int64_t table_bits_max = 0;  // bits of the largest router's memory image
   int64_t table_bits_total = 0;
   RunStats stats;
-  std::shared_ptr<const Trace> trace;
+  std::shared_ptr<const Trace> trace;  // what the engine kept (RunRequest::keep_trace)
   ScoreboardReport score;
   int64_t steps() const { return score.steps; }
   // Delivered correctly (scoreboard clean, no engine failure, no router fault) and at the

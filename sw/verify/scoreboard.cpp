@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
-#include "../topology.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
@@ -16,132 +16,220 @@ uint64_t packet_key(int origin, int dest, int seq) {
          (static_cast<uint64_t>(static_cast<uint32_t>(dest + 1)) << 21) | static_cast<uint64_t>(static_cast<uint32_t>(seq));
 }
 
-class Checker {
- public:
-  Checker(const Topology& t, const PortModel& m, const std::vector<Packet>& demand) : topo_(t), model_(m), demand_(demand) {
-    const size_t n = static_cast<size_t>(t.num_nodes());
-    index_.reserve(demand.size());
-    state_.resize(demand.size());
+std::string packet_name(const TraceEvent& e) { return fmt::format("packet {}->{} seq {}", e.origin, e.dest, e.seq); }
+
+}  // namespace
+
+// Each step is checked in two passes: first every crossing against what the nodes held
+// when the step began (a packet received in a step cannot leave before the next), then
+// the receptions.
+struct PacketScoreboard::State {
+  const Topology& topo;
+  PortModel model;
+  std::vector<Packet> demand;
+  size_t nodes = 0;
+  size_t ports = 0;
+  // (origin, dest, seq) -> demand index: dense by origin and seq where the seqs are few
+  // (every collective today), else a hash map
+  std::vector<int64_t> first_of_origin;  // dense: offset of each origin's seqs in by_seq
+  std::vector<int32_t> by_seq;           // dense: demand index, -1 where none
+  int64_t seqs_per_origin = 0;
+  std::unordered_map<uint64_t, uint32_t> index;
+  // unicast packets: the node holding each, since which step, delivered yet
+  std::vector<int> holder;
+  std::vector<int64_t> since;
+  std::vector<uint8_t> delivered;
+  // broadcast packets: one bit per node that holds it, row `broadcast_row[i]` of `held`
+  std::vector<int64_t> broadcast_row;
+  std::vector<uint64_t> held;
+  size_t words_per_row = 0;
+  std::vector<int64_t> arc_used, sent, received;  // the step an arc, a node's send, a node's receive was last used
+  int64_t last_step = 0;
+  std::vector<int64_t> packet_of;  // per event of the step: demand index, or -1 where the event was refused
+  ScoreboardReport report;
+
+  State(const Topology& t, const PortModel& m, std::vector<Packet> d) : topo(t), model(m), demand(std::move(d)) {
+    nodes = static_cast<size_t>(t.num_nodes());
+    ports = static_cast<size_t>(t.num_ports());
+    words_per_row = (nodes + 63) / 64;
+    int64_t max_seq = -1;
+    bool seqs_valid = true;
+    for (const Packet& p : demand) {
+      max_seq = std::max<int64_t>(max_seq, p.seq);
+      seqs_valid = seqs_valid && p.seq >= 0 && p.origin >= 0 && static_cast<size_t>(p.origin) < nodes;
+    }
+    seqs_per_origin = max_seq + 1;
+    bool dense = seqs_valid && static_cast<size_t>(seqs_per_origin) * nodes <= 4 * demand.size() + nodes;
+    if (dense) {  // and each (origin, seq) names one packet
+      by_seq.assign(static_cast<size_t>(seqs_per_origin) * nodes, -1);
+      for (const Packet& p : demand) {
+        int32_t& slot = by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)];
+        if (slot >= 0) dense = false;
+        slot = 0;
+      }
+      std::fill(by_seq.begin(), by_seq.end(), -1);
+    }
+    if (!dense) {
+      by_seq.clear();
+      seqs_per_origin = 0;
+      index.reserve(demand.size());
+    }
+    holder.resize(demand.size());
+    since.assign(demand.size(), 0);
+    delivered.assign(demand.size(), 0);
+    broadcast_row.assign(demand.size(), -1);
+    int64_t rows = 0;
     for (size_t i = 0; i < demand.size(); ++i) {
       const Packet& p = demand[i];
-      index_[packet_key(p.origin, p.dest, p.seq)] = i;
-      state_[i].holder = p.origin;
-      if (p.dest == kBroadcastDest) {
-        state_[i].arrival.assign(n, -1);
-        state_[i].arrival[static_cast<size_t>(p.origin)] = 0;
-      }
-      report_.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(n) - 1 : 1;
+      if (seqs_per_origin > 0)
+        by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)] =
+            static_cast<int32_t>(i);
+      else
+        index[packet_key(p.origin, p.dest, p.seq)] = static_cast<uint32_t>(i);
+      holder[i] = p.origin;
+      if (p.dest == kBroadcastDest) broadcast_row[i] = rows++;
+      report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
+    held.assign(static_cast<size_t>(rows) * words_per_row, 0);
+    for (size_t i = 0; i < demand.size(); ++i)
+      if (broadcast_row[i] >= 0) set_held(i, static_cast<size_t>(demand[i].origin));
+    arc_used.assign(nodes * ports, 0);
+    sent.assign(nodes, 0);
+    received.assign(nodes, 0);
   }
 
-  void event(const TraceEvent& e) {
-    ++report_.crossings;
-    if (e.step != step_) new_step(e.step);
-    const int n = topo_.num_nodes();
-    if (e.from < 0 || e.from >= n || e.to < 0 || e.to >= n || !topo_.adjacent(e.from, e.to)) {
-      error(fmt::format("step {}: arc {}->{} does not exist in {}", e.step, e.from, e.to, topo_.spec()));
-      return;
+  // The demand index of e's packet, or -1 when it is not a packet of this collective.
+  int64_t packet_index(const TraceEvent& e) const {
+    if (seqs_per_origin > 0) {
+      if (e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 || e.seq >= seqs_per_origin) return -1;
+      const int32_t i =
+          by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
+      return i >= 0 && demand[static_cast<size_t>(i)].dest == e.dest ? i : -1;
     }
-    if (!arcs_.insert(static_cast<uint64_t>(e.from) * n + e.to).second)
-      error(fmt::format("step {}: arc {}->{} carries more than one packet", e.step, e.from, e.to));
-    if (model_.half_duplex && arcs_.count(static_cast<uint64_t>(e.to) * n + e.from))
-      error(fmt::format("step {}: half-duplex link {}-{} used in both directions", e.step, e.from, e.to));
-    if (model_.one_port) {
-      if (++sends_[e.from] > 1) error(fmt::format("step {}: 1-port node {} sends more than one packet", e.step, e.from));
-      if (++receives_[e.to] > 1) error(fmt::format("step {}: 1-port node {} receives more than one packet", e.step, e.to));
-    }
-    auto it = index_.find(packet_key(e.origin, e.dest, e.seq));
-    const std::string name = fmt::format("packet {}->{} seq {}", e.origin, e.dest, e.seq);
-    if (it == index_.end()) {
-      error(fmt::format("step {}: {} is not a packet of this collective", e.step, name));
-      return;
-    }
-    State& s = state_[it->second];
-    const bool unicast = e.dest != kBroadcastDest;
-    int64_t held_since = unicast ? (s.holder == e.from ? s.since : -1) : s.arrival[static_cast<size_t>(e.from)];
-    if (held_since < 0 || held_since >= e.step) {
-      error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", e.step, name, e.from,
-                        held_since == e.step ? " before the next step" : ""));
-      return;
-    }
-    if (unicast) {
-      if (e.from == e.dest) error(fmt::format("step {}: {} leaves its destination", e.step, name));
-      s.holder = e.to;  // a unicast packet moves on
-      s.since = e.step;
-      if (e.to != e.dest) return;
-      if (s.delivered) {
-        error(fmt::format("step {}: node {} receives {} a second time", e.step, e.to, name));
-        return;
+    const auto it = index.find(packet_key(e.origin, e.dest, e.seq));
+    return it == index.end() ? -1 : static_cast<int64_t>(it->second);
+  }
+
+  bool holds(size_t packet, size_t node) const {
+    return (held[static_cast<size_t>(broadcast_row[packet]) * words_per_row + node / 64] >> (node % 64)) & 1u;
+  }
+  void set_held(size_t packet, size_t node) {
+    held[static_cast<size_t>(broadcast_row[packet]) * words_per_row + node / 64] |= uint64_t{1} << (node % 64);
+  }
+
+  void error(std::string message) {
+    if (report.errors.size() < kMaxListedErrors) report.errors.push_back(std::move(message));
+    ++report.error_count;
+  }
+
+  // Whether `e`'s packet reaches e.from within this step (for the error's wording).
+  static bool arrives_in_step(const std::vector<TraceEvent>& events, const TraceEvent& e) {
+    return std::any_of(events.begin(), events.end(), [&](const TraceEvent& o) {
+      return o.to == e.from && o.origin == e.origin && o.dest == e.dest && o.seq == e.seq;
+    });
+  }
+
+  void step(int64_t at, const std::vector<TraceEvent>& events) {
+    if (at < last_step || at < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
+    last_step = std::max(last_step, at);
+    const int n = topo.num_nodes();
+    packet_of.assign(events.size(), -1);
+    for (size_t k = 0; k < events.size(); ++k) {  // pass 1: the crossings
+      const TraceEvent& e = events[k];
+      ++report.crossings;
+      const int port = e.from >= 0 && e.from < n && e.to >= 0 && e.to < n ? topo.port_towards(e.from, e.to) : -1;
+      if (port < 0) {
+        error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
+        continue;
       }
-      s.delivered = true;
-    } else {
-      int64_t& at = s.arrival[static_cast<size_t>(e.to)];
-      if (at >= 0) {
-        error(fmt::format("step {}: node {} receives {} a second time", e.step, e.to, name));
-        return;
+      int64_t& arc = arc_used[static_cast<size_t>(e.from) * ports + static_cast<size_t>(port)];
+      if (arc == at) error(fmt::format("step {}: arc {}->{} carries more than one packet", at, e.from, e.to));
+      arc = at;
+      if (model.half_duplex &&
+          arc_used[static_cast<size_t>(e.to) * ports + static_cast<size_t>(topo.reverse_port(e.from, port))] == at)
+        error(fmt::format("step {}: half-duplex link {}-{} used in both directions", at, e.from, e.to));
+      if (model.one_port) {
+        if (sent[static_cast<size_t>(e.from)] == at)
+          error(fmt::format("step {}: 1-port node {} sends more than one packet", at, e.from));
+        if (received[static_cast<size_t>(e.to)] == at)
+          error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
+        sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
       }
-      at = e.step;
+      const int64_t found = packet_index(e);
+      if (found < 0) {
+        error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
+        continue;
+      }
+      const size_t i = static_cast<size_t>(found);
+      const bool holds_it = broadcast_row[i] >= 0 ? holds(i, static_cast<size_t>(e.from))
+                                                  : holder[i] == e.from && since[i] < at;
+      if (!holds_it) {
+        error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
+                          arrives_in_step(events, e) ? " before the next step" : ""));
+        continue;
+      }
+      if (broadcast_row[i] < 0) {
+        if (e.from == e.dest) error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
+        since[i] = at;  // it has left: a second crossing from here in this step finds it gone
+      }
+      packet_of[k] = static_cast<int64_t>(i);
     }
-    ++report_.deliveries;
-    report_.steps = std::max(report_.steps, e.step);
+    for (size_t k = 0; k < events.size(); ++k) {  // pass 2: the receptions
+      if (packet_of[k] < 0) continue;
+      const TraceEvent& e = events[k];
+      const size_t i = static_cast<size_t>(packet_of[k]);
+      if (broadcast_row[i] < 0) {
+        holder[i] = e.to;  // a unicast packet moves on
+        since[i] = at;
+        if (e.to != e.dest) continue;
+        if (delivered[i]) {
+          error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
+          continue;
+        }
+        delivered[i] = 1;
+      } else {
+        if (holds(i, static_cast<size_t>(e.to))) {
+          error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
+          continue;
+        }
+        set_held(i, static_cast<size_t>(e.to));
+      }
+      ++report.deliveries;
+      report.steps = std::max(report.steps, at);
+    }
   }
 
   ScoreboardReport finish() {
     int64_t missing = 0;
     std::string first;
-    auto missed = [&](const Packet& p, int node) {
+    auto missed = [&](const Packet& p, size_t node) {
       if (missing++ == 0) first = fmt::format("packet {}->{} seq {} never reached node {}", p.origin, p.dest, p.seq, node);
     };
-    for (size_t i = 0; i < demand_.size(); ++i) {
-      const Packet& p = demand_[i];
-      if (p.dest != kBroadcastDest) {
-        if (!state_[i].delivered) missed(p, p.dest);
+    for (size_t i = 0; i < demand.size(); ++i) {
+      const Packet& p = demand[i];
+      if (broadcast_row[i] < 0) {
+        if (!delivered[i]) missed(p, static_cast<size_t>(p.dest));
         continue;
       }
-      for (int node = 0; node < topo_.num_nodes(); ++node)
-        if (state_[i].arrival[static_cast<size_t>(node)] < 0) missed(p, node);
+      for (size_t node = 0; node < nodes; ++node)
+        if (!holds(i, node)) missed(p, node);
     }
     if (missing > 0) error(fmt::format("{} needed receptions never happened (first: {})", missing, first));
-    return report_;
+    return report;
   }
-
- private:
-  void new_step(int64_t step) {
-    if (step < step_ || step < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", step, step_));
-    step_ = step;
-    arcs_.clear();
-    sends_.clear();
-    receives_.clear();
-  }
-  void error(std::string message) {
-    if (report_.errors.size() < kMaxListedErrors) report_.errors.push_back(std::move(message));
-    ++report_.error_count;
-  }
-
-  const Topology& topo_;
-  PortModel model_;
-  const std::vector<Packet>& demand_;
-  std::unordered_map<uint64_t, size_t> index_;
-  struct State {
-    int holder = 0;              // unicast: the node that holds the packet
-    int64_t since = 0;           // unicast: the step it arrived there
-    bool delivered = false;      // unicast: it reached its destination
-    std::vector<int64_t> arrival;  // broadcast: step each node received it (origin 0, never -1)
-  };
-  std::vector<State> state_;
-  int64_t step_ = 0;
-  std::unordered_set<uint64_t> arcs_;
-  std::unordered_map<int, int> sends_, receives_;
-  ScoreboardReport report_;
 };
 
-}  // namespace
+PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<Packet> demand)
+    : state_(std::make_unique<State>(topology, model, std::move(demand))) {}
+PacketScoreboard::~PacketScoreboard() = default;
+void PacketScoreboard::step(int64_t step, const std::vector<TraceEvent>& events) { state_->step(step, events); }
+ScoreboardReport PacketScoreboard::finish() { return state_->finish(); }
 
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<Packet>& demand,
                              const std::vector<TraceEvent>& trace) {
-  Checker checker(topology, model, demand);
-  for (const TraceEvent& e : trace) checker.event(e);
-  return checker.finish();
+  PacketScoreboard board(topology, model, demand);
+  replay_trace(trace, board);
+  return board.finish();
 }
 
 }  // namespace fixroute

@@ -1,15 +1,17 @@
 // The scoreboard: checks any engine's trace against the topology, the port model and
-// the collective's demand (docs/timing-model.md). It sees only the
-// trace, so every engine is judged by the same rules.
+// the collective's demand (docs/timing-model.md). It sees only the trace, so every engine
+// is judged by the same rules, and it reads it a step at a time, so a run's trace need
+// never be held in memory.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "../core/router_kind.h"
-#include "../port_model.h"
-#include "../tables.h"
-#include "../trace.h"
+#include "sw/core/router_kind.h"
+#include "sw/topology/port_model.h"
+#include "sw/tables/port_rule_tables.h"
+#include "sw/engines/trace.h"
 
 namespace fixroute {
 
@@ -22,5 +24,20 @@ class Topology;
 // receives a packet twice; and, at the end, every needed reception happened.
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<Packet>& demand,
                              const std::vector<TraceEvent>& trace);
+
+// The same checks online, a step at a time (an engine streams into it, or replay_trace).
+// Memory: two bits per node for each broadcast packet, a few words per unicast packet and
+// per arc; nothing per crossing.
+class PacketScoreboard : public PacketSink {
+ public:
+  PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<Packet> demand);
+  ~PacketScoreboard() override;
+  void step(int64_t step, const std::vector<TraceEvent>& events) override;
+  ScoreboardReport finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace fixroute

@@ -1,0 +1,40 @@
+// Collectives: what must reach whom. One list for every router kind; the scoreboards check
+// runs against the demand, the algorithms (core/algorithm.h) say how to meet it.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sw/verify/bounds.h"
+#include "sw/tables/port_rule_tables.h"
+
+namespace fixroute {
+
+class Topology;
+struct Problem;
+
+struct Collective {
+  std::string name;
+  std::string summary;
+  // Store-and-forward collectives: the packets when every node starts with `per_node`
+  // packets of its own (gossip; total exchange ignores it): origin, dest, seq (hops
+  // unused). A unicast packet is needed by its dest; a broadcast one (dest -1) by every
+  // node but its origin. Null for the circuit-switched ones, whose demand the crossbar
+  // tables record (sw/schedulers/circuits.h).
+  std::function<std::vector<Packet>(const Topology&, int per_node)> packets;
+  std::function<Bounds(const Topology&, const PortModel&, int per_node)> lower_bounds;
+  bool takes_permutation = false;  // --permutation (required)
+  bool takes_root = false;         // --root
+  // Throws InputError for options the collective does not take, lacks or cannot use.
+  void check_options(const Problem& problem) const;
+};
+
+const std::vector<Collective>& collectives();
+// Throws InputError naming the accepted collectives.
+const Collective& find_collective(const std::string& name);
+
+// Total exchange numbers the packets of an origin by destination, skipping itself:
+// seq = dest - (dest > origin).
+int total_exchange_seq(int origin, int dest);
+
+}  // namespace fixroute

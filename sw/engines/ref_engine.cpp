@@ -1,0 +1,162 @@
+#include "ref_engine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "router_rules.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+namespace {
+
+// A run that has not drained after this many steps is reported as stuck.
+constexpr int64_t kMaxSteps = int64_t{1} << 26;
+
+// One out-port's queue. FIFO ports: a ring buffer that only grows (no allocation once a
+// run has warmed up). Furthest-first ports: a heap ordered by router_rules'
+// furthest_first_priority, so a long queue costs log(length) a packet, not a scan.
+class PortQueue {
+ public:
+  explicit PortQueue(Discipline d = Discipline::Fifo) : discipline_(d) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void push(const Packet& p) {
+    if (discipline_ == Discipline::Fifo) {
+      if (size_ == ring_.size()) grow();
+      ring_[(head_ + size_) & (ring_.size() - 1)] = p;
+    } else {
+      heap_.push_back({router_rules::furthest_first_priority(p, queued_++), p});
+      std::push_heap(heap_.begin(), heap_.end(), ByPriority{});
+    }
+    ++size_;
+  }
+  Packet pop() {  // the packet router_rules::pick_next chooses
+    --size_;
+    if (discipline_ == Discipline::Fifo) {
+      const Packet p = ring_[head_];
+      head_ = (head_ + 1) & (ring_.size() - 1);
+      return p;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), ByPriority{});
+    const Packet p = heap_.back().second;
+    heap_.pop_back();
+    return p;
+  }
+
+ private:
+  using Entry = std::pair<uint64_t, Packet>;
+  struct ByPriority {  // a functor, so the heap's comparisons inline
+    bool operator()(const Entry& a, const Entry& b) const { return a.first < b.first; }
+  };
+  void grow() {  // capacity a power of two, the packets in order from 0
+    std::vector<Packet> bigger(std::max<size_t>(4, ring_.size() * 2));
+    for (size_t k = 0; k < size_; ++k) bigger[k] = ring_[(head_ + k) & (ring_.size() - 1)];
+    ring_ = std::move(bigger);
+    head_ = 0;
+  }
+  Discipline discipline_;
+  size_t size_ = 0;
+  std::vector<Packet> ring_;
+  size_t head_ = 0;
+  std::vector<Entry> heap_;
+  uint64_t queued_ = 0;
+};
+
+}  // namespace
+
+EngineResult run_ref_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
+  const int n = topology.num_nodes();
+  const int ports = topology.num_ports();
+  EngineResult result;
+  // queues[node * ports + port]; next_release[node]: initial packets are in release order
+  std::vector<PortQueue> queues;
+  queues.reserve(static_cast<size_t>(n) * static_cast<size_t>(ports));
+  std::vector<size_t> next_release(static_cast<size_t>(n), 0);
+  int64_t queued = 0;  // packets in all queues, plus those not yet released
+  for (int i = 0; i < n; ++i) {
+    for (int p = 0; p < ports; ++p) queues.emplace_back(tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(p)].discipline);
+    queued += static_cast<int64_t>(tables.routers[static_cast<size_t>(i)].initial.size());
+  }
+  auto queue = [&](int node, int port) -> PortQueue& {
+    return queues[static_cast<size_t>(node) * static_cast<size_t>(ports) + static_cast<size_t>(port)];
+  };
+
+  // wire[node * ports + port]: the packet the port sends in this step, if any.
+  std::vector<std::optional<Packet>> wire(static_cast<size_t>(n) * static_cast<size_t>(ports));
+  PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
+  const bool keep = options.keep_trace || !sink;
+  result.streamed = sink != nullptr;
+  std::vector<TraceEvent> crossings;  // this step's
+  int64_t step = 0;
+  while (queued > 0) {
+    ++step;
+    if (step > kMaxSteps) {
+      result.failure = fmt::format("still {} packets queued after {} steps", queued, kMaxSteps);
+      break;
+    }
+    // (1) releases
+    for (int i = 0; i < n; ++i) {
+      const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
+      size_t& next = next_release[static_cast<size_t>(i)];
+      while (next < initial.size() && initial[next].release == step) {
+        const InitialPacket& ip = initial[next++];
+        PortQueue& q = queue(i, ip.out_port);
+        q.push(ip.packet);
+        result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(q.size()));
+      }
+    }
+    // (2) sends
+    crossings.clear();
+    for (int i = 0; i < n; ++i) {
+      const RouterTable& table = tables.routers[static_cast<size_t>(i)];
+      const size_t first = crossings.size();
+      for (int p = 0; p < ports; ++p) {
+        PortQueue& q = queue(i, p);
+        if (q.empty() || !router_rules::may_send(table.ports[static_cast<size_t>(p)], step)) continue;
+        const Packet pkt = q.pop();
+        --queued;
+        wire[static_cast<size_t>(i) * ports + p] = pkt;
+        crossings.push_back({step, i, topology.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+      }
+      // trace order within the step (sort_trace's): by from, this loop's order, then to
+      std::sort(crossings.begin() + static_cast<std::ptrdiff_t>(first), crossings.end(),
+                [](const TraceEvent& a, const TraceEvent& b) {
+                  return std::tie(a.to, a.origin, a.dest, a.seq) < std::tie(b.to, b.origin, b.dest, b.seq);
+                });
+    }
+    if (sink) sink->step(step, crossings);
+    if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
+    // (3) arrivals, in in-port order
+    for (int i = 0; i < n && result.failure.empty(); ++i) {
+      const RouterTable& table = tables.routers[static_cast<size_t>(i)];
+      for (int q = 0; q < ports; ++q) {
+        int from = topology.neighbour(i, q);
+        if (from < 0) continue;
+        std::optional<Packet>& w = wire[static_cast<size_t>(from) * ports + topology.reverse_port(i, q)];
+        if (!w) continue;
+        Packet pkt = *w;
+        w.reset();
+        auto push = [&](int out, const Packet& copy) {
+          PortQueue& to = queue(i, out);
+          to.push(copy);
+          ++queued;
+          result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(to.size()));
+        };
+        if (router_rules::handle_arrival(pkt, i, table.ports, q, step, push) ==
+            router_rules::Arrival::Stranded) {
+          result.failure = router_rules::stranded_message(step, i, pkt, q);
+          break;
+        }
+      }
+    }
+    if (!result.failure.empty()) break;
+  }
+  result.steps_simulated = step;
+  return result;  // sorted: steps in order, each sorted
+}
+
+}  // namespace fixroute

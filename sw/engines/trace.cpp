@@ -1,0 +1,78 @@
+#include "trace.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <tuple>
+
+#include "sw/core/errors.h"
+
+namespace fixroute {
+
+void sort_trace(std::vector<TraceEvent>& trace) {
+  std::sort(trace.begin(), trace.end(), [](const TraceEvent& a, const TraceEvent& b) {
+    return std::tie(a.step, a.from, a.to, a.origin, a.dest, a.seq) <
+           std::tie(b.step, b.from, b.to, b.origin, b.dest, b.seq);
+  });
+}
+
+std::string trace_to_csv(const std::vector<TraceEvent>& trace) {
+  std::string out = kTraceHeader;
+  out += '\n';
+  for (const TraceEvent& e : trace) out += fmt::format("{},{},{},{},{},{}\n", e.step, e.from, e.to, e.origin, e.dest, e.seq);
+  return out;
+}
+
+void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) {
+  std::ofstream out(path);
+  out << trace_to_csv(trace);
+  if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
+}
+
+void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
+  std::vector<TraceEvent> step;
+  for (size_t i = 0; i < trace.size();) {
+    step.clear();
+    const int64_t at = trace[i].step;
+    for (; i < trace.size() && trace[i].step == at; ++i) step.push_back(trace[i]);
+    sink.step(at, step);
+  }
+}
+
+TraceCsvWriter::TraceCsvWriter(const std::string& path) : path_(path), tmp_(path + ".tmp") {
+  file_ = std::fopen(tmp_.c_str(), "w");
+  if (!file_) throw InputError(fmt::format("cannot write trace '{}'", path));
+  std::fputs(kTraceHeader, file_);
+  std::fputc('\n', file_);
+}
+
+TraceCsvWriter::~TraceCsvWriter() {
+  if (!file_) return;
+  std::fclose(file_);
+  std::error_code ignored;
+  std::filesystem::remove(tmp_, ignored);
+}
+
+void TraceCsvWriter::step(const std::vector<TraceEvent>& events) {
+  fmt::memory_buffer rows;
+  for (const TraceEvent& e : events)
+    fmt::format_to(std::back_inserter(rows), "{},{},{},{},{},{}\n", e.step, e.from, e.to, e.origin, e.dest, e.seq);
+  std::fwrite(rows.data(), 1, rows.size(), file_);
+}
+
+void TraceCsvWriter::finish() {
+  const bool written = std::ferror(file_) == 0;
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  std::error_code error;
+  if (written && closed) std::filesystem::rename(tmp_, path_, error);
+  if (!written || !closed || error) {
+    std::filesystem::remove(tmp_, error);
+    throw InputError(fmt::format("cannot write trace '{}'", path_));
+  }
+}
+
+}  // namespace fixroute

@@ -1,0 +1,55 @@
+// What every engine of the circuit-switched routers returns (ref here; SystemC and RTL
+// in systemc/ and tb/), and the circuit trace of docs/trace-format.md: `step,source,destination`,
+// one row per message delivered, `source` being the node id the message carried.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sw/core/router_kind.h"
+
+namespace fixroute {
+
+class Topology;
+struct XbarTables;
+
+struct CircuitEvent {
+  int64_t step = 0;
+  int source = 0;
+  int dest = 0;
+  bool operator==(const CircuitEvent& o) const { return step == o.step && source == o.source && dest == o.dest; }
+  bool operator<(const CircuitEvent& o) const {
+    return step != o.step ? step < o.step : source != o.source ? source < o.source : dest < o.dest;
+  }
+};
+
+// What an engine's crossbar routers report: `faults` are what the routers detected (two
+// inputs claiming one output, a message on an unconnected input), one line each in
+// xbar_fault_text's words; `failure`, that the engine could not run the tables at all.
+struct XbarRun : RunStats {
+  std::vector<CircuitEvent> trace;  // sorted
+};
+
+enum class XbarFault { Conflict, Stray };
+// The one wording of a fault, shared by the engines so their reports compare.
+// Conflict: inputs `a` and `b` claim output `port`; Stray: a message arrived on input `port`.
+std::string xbar_fault_text(XbarFault kind, int64_t step, int node, int port, int a = 0, int b = 0);
+
+// The reference engine: per routing step, every router's crossbar as its table sets it;
+// each message injected at a source follows the connections to the output it reaches.
+XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables);
+
+std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace);
+
+// The crossbar routers' trace behind the kind-neutral interface of core/router_kind.h.
+struct CircuitTrace : Trace {
+  std::vector<CircuitEvent> events;  // sorted
+  explicit CircuitTrace(std::vector<CircuitEvent> e) : events(std::move(e)) {}
+  std::string csv() const override { return circuit_trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+EngineOutput crossbar_output(XbarRun run);
+void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path);  // throws InputError
+
+}  // namespace fixroute

@@ -1,0 +1,43 @@
+// The pattern file: searched link patterns of two edge-disjoint cycles on 2D tori
+// (docs/pattern-format.md). tools/odd_torus_search prints entries with format_pattern;
+// the schedulers read sw/schedulers/gossip/torus_patterns.txt, built into the binary, through
+// patterns_in (odd_torus_patterns.h grows and serves them).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace fixroute::partial_cycles {
+
+// One entry: which catalogue it belongs to, its size, which rows or columns repeat when it
+// grows, and one line per torus row: the cycle of each link to the right ('1' cycle 0,
+// '2' cycle 1, '0' free), a space, the cycle of each link downwards.
+struct TorusPattern {
+  std::string catalogue;
+  int rows = 0;
+  int cols = 0;
+  bool rows_repeat = false;  // rows 0, 1 may be repeated after row 1
+  bool cols_repeat = false;  // columns block_first .. block_first+block_width-1 may be repeated after the block
+  int block_first = 0;
+  int block_width = 2;
+  std::vector<std::string> lines;
+};
+
+// The catalogues' names, in the order the file lists them.
+inline constexpr const char* kCatalogues[] = {"partial-cycles", "partial-cycles-fewer-rows", "two-packet",
+                                              "hamiltonian"};
+
+// Every entry of a pattern file's text; `where` names it in errors. Throws InputError
+// ("WHERE line N: ...") on anything malformed: an unknown catalogue or keyword, a line of
+// the wrong length or with another digit, a missing row, a repeated block off the pattern.
+std::vector<TorusPattern> parse_patterns(const std::string& text, const std::string& where);
+
+// The entry as the file holds it: its `pattern` line and its rows, each ending in '\n'.
+std::string format_pattern(const TorusPattern& p);
+
+// The file built into the binary (sw/schedulers/gossip/torus_patterns.txt), parsed once.
+const std::vector<TorusPattern>& built_in_patterns();
+
+// The entries of one catalogue, in file order.
+std::vector<TorusPattern> patterns_in(const std::string& catalogue);
+
+}  // namespace fixroute::partial_cycles

@@ -1,0 +1,197 @@
+#include "xbar_tables.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "sw/core/errors.h"
+#include "port_rule_tables.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+constexpr uint32_t kXbarMagic = 0x46525842;  // "FRXB"
+constexpr int kXbarHeaderWords = 6;          // magic, version, node, ports, steps, step cycles
+constexpr uint32_t kPhaseBit = 1u << 15;
+}  // namespace
+
+int xbar_step_cycles(const Topology& mesh) { return mesh.dims()[0] + mesh.dims()[1]; }
+
+XbarTables make_xbar_tables(const Topology& mesh, const CircuitSchedule& schedule) {
+  XbarTables t;
+  t.topology = mesh.spec();
+  t.construction = schedule.construction;
+  t.step_cycles = xbar_step_cycles(mesh);
+  t.phase_starts = schedule.phase_starts;
+  XbarSetting idle;
+  idle.fill(kNoPort);
+  for (int n = 0; n < mesh.num_nodes(); ++n)
+    t.routers.push_back({n, std::vector<XbarSetting>(schedule.steps.size(), idle)});
+  for (size_t s = 0; s < schedule.steps.size(); ++s)
+    for (const Circuit& c : schedule.steps[s])
+      for (const Hop& h : row_column_route(mesh, c.source, c.dest)) {
+        int& out = t.routers[static_cast<size_t>(h.node)].settings[s][static_cast<size_t>(h.in_port)];
+        if (out != kNoPort)
+          throw std::logic_error(fmt::format("step {}: two circuits enter node {} on port {}", s + 1, h.node, h.in_port));
+        out = h.out_port;
+      }
+  return t;
+}
+
+void validate_xbar(const XbarTables& t, const Topology& mesh, const std::string& what) {
+  if (mesh.kind() != TopologyKind::Mesh) bad_table(what, "crossbar tables are for a mesh:RxC");
+  if (static_cast<int>(t.routers.size()) != mesh.num_nodes())
+    bad_table(what, fmt::format("has {} routers, {} has {}", t.routers.size(), mesh.spec(), mesh.num_nodes()));
+  if (t.step_cycles < xbar_step_cycles(mesh) || t.step_cycles > 255)
+    bad_table(what, fmt::format("step_cycles {} is outside {}..255 (the longest circuit of {} needs {})", t.step_cycles,
+                                xbar_step_cycles(mesh), mesh.spec(), xbar_step_cycles(mesh)));
+  if (t.steps() > kMaxXbarSteps) bad_table(what, fmt::format("more than {} routing steps", kMaxXbarSteps));
+  for (int p : t.phase_starts)
+    if (p < 1 || p > std::max(t.steps(), 1)) bad_table(what, fmt::format("phase start {} is not a routing step", p));
+  for (size_t n = 0; n < t.routers.size(); ++n) {
+    const XbarRouterTable& r = t.routers[n];
+    if (r.node != static_cast<int>(n)) bad_table(what, fmt::format("router {} is listed as node {}", n, r.node));
+    if (static_cast<int>(r.settings.size()) != t.steps())
+      bad_table(what, fmt::format("router {} has {} steps, router 0 has {}", n, r.settings.size(), t.steps()));
+    for (size_t s = 0; s < r.settings.size(); ++s)
+      for (int in = 0; in < kCrossbarPorts; ++in) {
+        const int out = r.settings[s][static_cast<size_t>(in)];
+        const std::string where = fmt::format("router {} step {} input {}", n, s + 1, in);
+        if (out == kNoPort) continue;
+        if (out < 0 || out >= kCrossbarPorts) bad_table(what, fmt::format("{}: output {} is not a port 0..4", where, out));
+        if (in != kLocalPort && mesh.neighbour(static_cast<int>(n), in) < 0)
+          bad_table(what, fmt::format("{}: that input has no link on the border", where));
+        if (out != kLocalPort && mesh.neighbour(static_cast<int>(n), out) < 0)
+          bad_table(what, fmt::format("{}: output {} leads off the mesh", where, out));
+        if (in != kLocalPort && out == in) bad_table(what, fmt::format("{}: a U-turn back where it came from", where));
+      }
+  }
+  if (!t.permutation.empty()) {
+    std::vector<bool> hit(t.permutation.size(), false);
+    if (static_cast<int>(t.permutation.size()) != mesh.num_nodes()) bad_table(what, "the permutation has the wrong size");
+    for (int d : t.permutation) {
+      if (d < 0 || d >= mesh.num_nodes() || hit[static_cast<size_t>(d)]) bad_table(what, "the demand is not a permutation");
+      hit[static_cast<size_t>(d)] = true;
+    }
+  }
+  if (t.root < 0 || t.root >= mesh.num_nodes()) bad_table(what, fmt::format("root {} is not a node", t.root));
+}
+
+std::vector<uint32_t> encode_xbar_image(const XbarTables& t, const XbarRouterTable& r) {
+  std::vector<uint32_t> w = {kXbarMagic, static_cast<uint32_t>(kXbarTableVersion), static_cast<uint32_t>(r.node),
+                             static_cast<uint32_t>(kCrossbarPorts), static_cast<uint32_t>(r.settings.size()),
+                             static_cast<uint32_t>(t.step_cycles)};
+  for (size_t s = 0; s < r.settings.size(); ++s) {
+    uint32_t word = 0;
+    for (int in = 0; in < kCrossbarPorts; ++in)
+      word |= static_cast<uint32_t>(r.settings[s][static_cast<size_t>(in)]) << (3 * in);
+    for (int p : t.phase_starts)
+      if (p == static_cast<int>(s) + 1) word |= kPhaseBit;
+    w.push_back(word);
+  }
+  w.push_back(crc32(w.data(), w.size() * sizeof(uint32_t)));
+  return w;
+}
+
+XbarRouterTable decode_xbar_image(const std::vector<uint32_t>& w, int expected_node, const std::string& what) {
+  if (w.size() < kXbarHeaderWords + 1) bad_table(what, "too short for a header");
+  if (w[0] != kXbarMagic) bad_table(what, "not a crossbar table image (magic)");
+  if (w[1] != static_cast<uint32_t>(kXbarTableVersion))
+    bad_table(what, fmt::format("unsupported version {} (this build reads {})", w[1], kXbarTableVersion));
+  if (w[3] != static_cast<uint32_t>(kCrossbarPorts)) bad_table(what, "not a five-port crossbar");
+  if (w.size() != kXbarHeaderWords + w[4] + 1) bad_table(what, "length does not match its step count");
+  if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
+  if (w[2] != static_cast<uint32_t>(expected_node)) bad_table(what, fmt::format("is for node {}, not {}", w[2], expected_node));
+  XbarRouterTable r{expected_node, {}};
+  for (size_t s = 0; s < w[4]; ++s) {
+    XbarSetting setting;
+    for (int in = 0; in < kCrossbarPorts; ++in) setting[static_cast<size_t>(in)] = static_cast<int>((w[kXbarHeaderWords + s] >> (3 * in)) & 7u);
+    r.settings.push_back(setting);
+  }
+  return r;
+}
+
+int64_t xbar_table_bits(const XbarTables& t) {
+  return t.routers.empty() ? 0 : static_cast<int64_t>(encode_xbar_image(t, t.routers.front()).size()) * 32;
+}
+
+namespace {
+json setting_to_json(const XbarSetting& s) {
+  json j = json::array();
+  for (int out : s) j.push_back(out == kNoPort ? json(nullptr) : json(out));
+  return j;
+}
+std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
+}  // namespace
+
+void write_xbar_tables(const XbarTables& t, const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw InputError(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
+  json routers = json::array();
+  for (const XbarRouterTable& r : t.routers) {
+    json settings = json::array();
+    for (const XbarSetting& s : r.settings) settings.push_back(setting_to_json(s));
+    const std::vector<uint32_t> image = encode_xbar_image(t, r);
+    write_table_file(fs::path(dir) / hex_name(r.node), image_to_hex(image));
+    routers.push_back({{"node", r.node}, {"settings", settings}, {"hex", hex_name(r.node)}, {"image_crc32", hex32(image.back())}});
+  }
+  json j = {{"format", "fixroute-tables"}, {"version", kManifestVersion}, {"kind", kCrossbarKind}, {"topology", t.topology}, {"collective", t.collective},
+            {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
+            {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
+            {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"},
+            {"routers", routers}};
+  j["checksum"] = hex32(json_checksum(j));
+  write_table_file(fs::path(dir) / "network.json", j.dump(1) + "\n");
+}
+
+
+XbarTables load_xbar_tables(const std::string& dir) {
+  const fs::path root(dir);
+  const std::string what = fmt::format("'{}'", (root / "network.json").string());
+  json j = parse_checked_json(read_table_file(root / "network.json", what), what, "fixroute-tables", kManifestVersion);
+  if (j.value("kind", "") != kCrossbarKind) bad_table(what, fmt::format("\"kind\" is not \"{}\"", kCrossbarKind));
+  XbarTables t;
+  try {
+    const Topology mesh = Topology::parse(j.at("topology").get<std::string>());
+    t.topology = mesh.spec();
+    t.collective = j.at("collective").get<std::string>();
+    t.algorithm = j.at("algorithm").get<std::string>();
+    t.construction = j.at("construction").get<std::string>();
+    t.step_cycles = j.at("step_cycles").get<int>();
+    t.phase_starts = j.at("phase_starts").get<std::vector<int>>();
+    t.permutation = j.at("permutation").get<std::vector<int>>();
+    t.root = j.at("root").get<int>();
+    for (const json& r : j.at("routers")) {
+      XbarRouterTable table{r.at("node").get<int>(), {}};
+      for (const json& s : r.at("settings")) {
+        XbarSetting setting;
+        if (!s.is_array() || s.size() != kCrossbarPorts) bad_table(what, fmt::format("router {}: a step needs 5 entries", table.node));
+        for (size_t in = 0; in < kCrossbarPorts; ++in) setting[in] = s[in].is_null() ? kNoPort : s[in].get<int>();
+        table.settings.push_back(setting);
+      }
+      t.routers.push_back(std::move(table));
+    }
+    validate_xbar(t, mesh, what);
+    for (const XbarRouterTable& r : t.routers) {
+      const std::string hname = r.node < static_cast<int>(j.at("routers").size())
+                                    ? j.at("routers")[static_cast<size_t>(r.node)].at("hex").get<std::string>() : "";
+      const std::string hwhat = fmt::format("'{}'", (root / hname).string());
+      const std::vector<uint32_t> words = hex_to_image(read_table_file(root / hname, hwhat), hwhat);
+      XbarRouterTable from_hex = decode_xbar_image(words, r.node, hwhat);
+      if (!(from_hex == r)) bad_table(hwhat, fmt::format("differs from the settings in {}", what));
+      if (words != encode_xbar_image(t, r)) bad_table(hwhat, fmt::format("header or phases differ from {}", what));
+    }
+  } catch (const json::exception& e) {
+    bad_table(what, fmt::format("missing or mistyped field ({})", e.what()));
+  }
+  return t;
+}
+
+}  // namespace fixroute

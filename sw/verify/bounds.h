@@ -1,0 +1,31 @@
+// Lower bounds on step counts (docs/formulas.md: bisection and diameter for total exchange,
+// ceil((N-1)/degree) and diameter for gossip, the per-node bound for 1-port). One
+// function per collective.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/topology/port_model.h"
+
+namespace fixroute {
+
+class Topology;
+
+struct LowerBound {
+  std::string name;  // "bisection", "diameter", ...
+  int64_t steps = 0;
+  std::string reason;
+};
+
+struct Bounds {
+  std::vector<LowerBound> parts;
+  int64_t best() const;  // the largest, i.e. the tightest
+};
+
+Bounds total_exchange_bounds(const Topology& topology, const PortModel& model);
+// Non-combining gossip with k packets per node: ceil(k(N-1)/min degree) (on a
+// d-dimensional torus ceil(k(P-1)/(2d))), the diameter, and the model's link limits.
+Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node);
+
+}  // namespace fixroute
