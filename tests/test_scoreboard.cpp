@@ -8,7 +8,9 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
 #include "sw/topology/topology.h"
+#include "sw/engines/port_queue.h"
 #include "sw/engines/ref_engine.h"
+#include "sw/engines/router_rules.h"
 #include "sw/verify/scoreboard.h"
 
 using namespace fixroute;
@@ -123,4 +125,33 @@ TEST_F(ScoreboardTest, OnlineStepByStepEqualsTheWholeTrace) {
   EXPECT_EQ(a.deliveries, b.deliveries);
   EXPECT_EQ(a.crossings, b.crossings);
   EXPECT_EQ(a.needed, b.needed);
+}
+
+// The ref engine's queues pop what router_rules::pick_next picks, in every kind.
+TEST(PortQueue, EveryKindPopsWhatPickNextPicks) {
+  for (const Discipline discipline : {Discipline::Fifo, Discipline::FurthestFirst}) {
+    const std::vector<PortQueue::Kind> kinds = discipline == Discipline::Fifo
+                                                   ? std::vector<PortQueue::Kind>{PortQueue::Kind::Fifo}
+                                                   : std::vector<PortQueue::Kind>{PortQueue::Kind::Buckets,
+                                                                                  PortQueue::Kind::Heap};
+    for (const PortQueue::Kind kind : kinds) {
+      PortQueue queue(kind, 70);
+      std::vector<Packet> model;  // in arrival order, as pick_next takes it
+      uint32_t random = 12345;
+      int id = 0;
+      for (int round = 0; round < 5000; ++round) {
+        random = random * 1103515245u + 12345u;
+        if ((random >> 16) % 3 != 0 || model.empty()) {  // push twice as often as pop
+          const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
+          queue.push(p);
+          model.push_back(p);
+        } else {
+          const size_t pick = router_rules::pick_next(model, discipline);
+          ASSERT_EQ(queue.pop(), model[pick]) << "round " << round;
+          model.erase(model.begin() + static_cast<std::ptrdiff_t>(pick));
+        }
+        ASSERT_EQ(queue.size(), model.size());
+      }
+    }
+  }
 }

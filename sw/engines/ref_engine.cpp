@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 
+#include "port_queue.h"
 #include "router_rules.h"
 #include "sw/topology/topology.h"
 
@@ -16,55 +18,8 @@ namespace {
 // A run that has not drained after this many steps is reported as stuck.
 constexpr int64_t kMaxSteps = int64_t{1} << 26;
 
-// One out-port's queue. FIFO ports: a ring buffer that only grows (no allocation once a
-// run has warmed up). Furthest-first ports: a heap ordered by router_rules'
-// furthest_first_priority, so a long queue costs log(length) a packet, not a scan.
-class PortQueue {
- public:
-  explicit PortQueue(Discipline d = Discipline::Fifo) : discipline_(d) {}
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void push(const Packet& p) {
-    if (discipline_ == Discipline::Fifo) {
-      if (size_ == ring_.size()) grow();
-      ring_[(head_ + size_) & (ring_.size() - 1)] = p;
-    } else {
-      heap_.push_back({router_rules::furthest_first_priority(p, queued_++), p});
-      std::push_heap(heap_.begin(), heap_.end(), ByPriority{});
-    }
-    ++size_;
-  }
-  Packet pop() {  // the packet router_rules::pick_next chooses
-    --size_;
-    if (discipline_ == Discipline::Fifo) {
-      const Packet p = ring_[head_];
-      head_ = (head_ + 1) & (ring_.size() - 1);
-      return p;
-    }
-    std::pop_heap(heap_.begin(), heap_.end(), ByPriority{});
-    const Packet p = heap_.back().second;
-    heap_.pop_back();
-    return p;
-  }
-
- private:
-  using Entry = std::pair<uint64_t, Packet>;
-  struct ByPriority {  // a functor, so the heap's comparisons inline
-    bool operator()(const Entry& a, const Entry& b) const { return a.first < b.first; }
-  };
-  void grow() {  // capacity a power of two, the packets in order from 0
-    std::vector<Packet> bigger(std::max<size_t>(4, ring_.size() * 2));
-    for (size_t k = 0; k < size_; ++k) bigger[k] = ring_[(head_ + k) & (ring_.size() - 1)];
-    ring_ = std::move(bigger);
-    head_ = 0;
-  }
-  Discipline discipline_;
-  size_t size_ = 0;
-  std::vector<Packet> ring_;
-  size_t head_ = 0;
-  std::vector<Entry> heap_;
-  uint64_t queued_ = 0;
-};
+// Buckets while their count (furthest-first ports x hop counts) stays under this.
+constexpr int64_t kMaxBuckets = int64_t{1} << 24;
 
 }  // namespace
 
@@ -77,8 +32,19 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
   queues.reserve(static_cast<size_t>(n) * static_cast<size_t>(ports));
   std::vector<size_t> next_release(static_cast<size_t>(n), 0);
   int64_t queued = 0;  // packets in all queues, plus those not yet released
+  int max_hops = 0;
+  int64_t furthest_first_ports = 0;
+  for (const RouterTable& r : tables.routers) {
+    for (const InitialPacket& ip : r.initial) max_hops = std::max(max_hops, ip.packet.hops);
+    for (const PortRule& rule : r.ports) furthest_first_ports += rule.discipline == Discipline::FurthestFirst ? 1 : 0;
+  }
+  const PortQueue::Kind furthest_first = furthest_first_ports * (max_hops + 1) <= kMaxBuckets ? PortQueue::Kind::Buckets
+                                                                                             : PortQueue::Kind::Heap;
   for (int i = 0; i < n; ++i) {
-    for (int p = 0; p < ports; ++p) queues.emplace_back(tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(p)].discipline);
+    for (int p = 0; p < ports; ++p) {
+      const bool fifo = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(p)].discipline == Discipline::Fifo;
+      queues.emplace_back(fifo ? PortQueue::Kind::Fifo : furthest_first, max_hops);
+    }
     queued += static_cast<int64_t>(tables.routers[static_cast<size_t>(i)].initial.size());
   }
   auto queue = [&](int node, int port) -> PortQueue& {
