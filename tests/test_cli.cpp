@@ -147,6 +147,15 @@ TEST(Cli, SmallSweepWritesCsvAndPasses) {
   EXPECT_THAT(rows, HasSubstr("torus:5x7,gossip,hamiltonian-2,all-port,full,systemc,17,17,18,17,1,960,38,true"));
 }
 
+// A permutation with commas is one quoted CSV field; no .tmp file is left behind.
+TEST(Cli, SweepCsvQuotesAPermutationWithCommas) {
+  fs::path csv = scratch() / "bpc.csv";
+  Outcome o = run_cli("sweep --max-size 4 --quiet --engine ref --algorithm bpc-self-schedule --csv " + csv.string());
+  ASSERT_EQ(o.code, 0) << o.out << o.err;
+  EXPECT_THAT(slurp(csv), HasSubstr(",true,\"bpc:1,3,2,0:1010\",true\n"));
+  EXPECT_FALSE(fs::exists(csv.string() + ".tmp"));
+}
+
 // `ok` is the construction's own count; `meets_paper` compares with the paper's theorem.
 TEST(Cli, MeetsPaperSaysWhereAConstructionStaysAboveThePaper) {
   Outcome above = run_cli("run torus:5x16 gossip --algorithm partial-cycles --json");

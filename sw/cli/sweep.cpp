@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -19,6 +20,15 @@
 namespace fixroute {
 
 namespace {
+
+// A CSV field as RFC 4180 writes it: quoted where it holds a comma or a quote
+// (permutations such as bpc:1,3,2,0:1010).
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
 
 // run_case in a child process (for engines that run once per process), its report sent
 // back through a pipe as JSON.
@@ -91,7 +101,10 @@ int run_sweep(const SweepOptions& opt) {
     }
   if (rows.empty()) throw InputError(fmt::format("no sweep cases for algorithm '{}'", opt.algorithm));
 
-  std::ofstream csv(opt.csv_path);
+  // Written to PATH.tmp and renamed when every row is in: an interrupted sweep leaves no
+  // half-written results.
+  const std::string csv_tmp = opt.csv_path + ".tmp";
+  std::ofstream csv(csv_tmp);
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
          "table_bits,clock_cycles,ok,permutation,meets_paper\n";
@@ -133,11 +146,17 @@ int run_sweep(const SweepOptions& opt) {
                        r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]),
                        text(r["paper_formula"]), text(r["lower_bound"]), text(r["max_queue"]),
                        text(r["table_bits_per_router"]), text(r["clock_cycles"]), ok ? "true" : "false",
-                       row.c.permutation, text(meets));
+                       csv_field(row.c.permutation), text(meets));
     if (opt.progress && ((i + 1) % 25 == 0 || i + 1 == rows.size())) {
       std::fflush(stdout);
       fmt::print(stderr, "sweep: {}/{} runs, {} failed\n", i + 1, rows.size(), failures);
     }
+  }
+  csv.close();
+  std::error_code renamed;
+  if (!csv || (std::filesystem::rename(csv_tmp, opt.csv_path, renamed), renamed)) {
+    std::filesystem::remove(csv_tmp, renamed);
+    throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}\n", rows.size(), seconds,
