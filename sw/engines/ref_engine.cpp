@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
 #include "port_queue.h"
@@ -47,6 +46,14 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
     }
     queued += static_cast<int64_t>(tables.routers[static_cast<size_t>(i)].initial.size());
   }
+  std::vector<int> send_order;  // per router its ports by neighbour id (unconnected first)
+  send_order.reserve(static_cast<size_t>(n) * static_cast<size_t>(ports));
+  for (int i = 0; i < n; ++i) {
+    const size_t from = send_order.size();
+    for (int p = 0; p < ports; ++p) send_order.push_back(p);
+    std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
+                     [&](int a, int b) { return topology.neighbour(i, a) < topology.neighbour(i, b); });
+  }
   auto queue = [&](int node, int port) -> PortQueue& {
     return queues[static_cast<size_t>(node) * static_cast<size_t>(ports) + static_cast<size_t>(port)];
   };
@@ -75,12 +82,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
         result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(q.size()));
       }
     }
-    // (2) sends
+    // (2) sends, each router's ports taken in the order of the neighbours they lead to, so
+    // the step's crossings come out in trace order (by from, then to)
     crossings.clear();
     for (int i = 0; i < n; ++i) {
       const RouterTable& table = tables.routers[static_cast<size_t>(i)];
-      const size_t first = crossings.size();
-      for (int p = 0; p < ports; ++p) {
+      for (size_t k = 0; k < static_cast<size_t>(ports); ++k) {
+        const int p = send_order[static_cast<size_t>(i) * static_cast<size_t>(ports) + k];
         PortQueue& q = queue(i, p);
         if (q.empty() || !router_rules::may_send(table.ports[static_cast<size_t>(p)], step)) continue;
         const Packet pkt = q.pop();
@@ -88,11 +96,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
         wire[static_cast<size_t>(i) * ports + p] = pkt;
         crossings.push_back({step, i, topology.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
       }
-      // trace order within the step (sort_trace's): by from, this loop's order, then to
-      std::sort(crossings.begin() + static_cast<std::ptrdiff_t>(first), crossings.end(),
-                [](const TraceEvent& a, const TraceEvent& b) {
-                  return std::tie(a.to, a.origin, a.dest, a.seq) < std::tie(b.to, b.origin, b.dest, b.seq);
-                });
     }
     if (sink) sink->step(step, crossings);
     if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
