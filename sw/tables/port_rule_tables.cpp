@@ -29,50 +29,6 @@ constexpr int kMaxPeriod = 15;
 
 }  // namespace
 
-void bad_table(const std::string& what, const std::string& why) {
-  throw InputError(fmt::format("bad table {}: {}", what, why));
-}
-
-std::string read_table_file(const fs::path& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) bad_table(what, fmt::format("cannot read '{}'", path.string()));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void write_table_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw InputError(fmt::format("cannot write '{}'", path.string()));
-}
-
-std::string hex32(uint32_t v) { return fmt::format("{:08x}", v); }
-
-uint32_t json_checksum(const json& j) {
-  json copy = j;
-  copy.erase("checksum");
-  std::string text = copy.dump();
-  return crc32(text.data(), text.size());
-}
-
-json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    bad_table(what, fmt::format("not valid JSON ({})", e.what()));
-  }
-  if (!j.is_object() || j.value("format", "") != format)
-    bad_table(what, fmt::format("\"format\" is not \"{}\"", format));
-  if (!j.contains("version") || j["version"] != version)
-    bad_table(what, fmt::format("unsupported version (this build reads version {})", version));
-  if (!j.contains("checksum") || !j["checksum"].is_string())
-    bad_table(what, "no checksum");
-  if (j["checksum"].get<std::string>() != hex32(json_checksum(j)))
-    bad_table(what, "checksum mismatch (the file was changed or truncated)");
-  return j;
-}
 
 namespace {
 
@@ -221,21 +177,6 @@ void validate_router(const RouterTable& r, int node, const Topology& topo, const
 
 const char* discipline_name(Discipline d) { return d == Discipline::Fifo ? "fifo" : "furthest-first"; }
 
-uint32_t crc32(const void* data, size_t size) {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t crc = 0xFFFFFFFFu;
-  const auto* bytes = static_cast<const uint8_t*>(data);
-  for (size_t i = 0; i < size; ++i) crc = table[(crc ^ bytes[i]) & 0xFF] ^ (crc >> 8);
-  return crc ^ 0xFFFFFFFFu;
-}
 
 void validate(const NetworkTables& tables, const Topology& topology) {
   if (tables.topology != topology.spec())
@@ -335,30 +276,6 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
   return r;
 }
 
-std::string image_to_hex(const std::vector<uint32_t>& words) {
-  std::string out;
-  out.reserve(words.size() * 9);
-  for (uint32_t v : words) {
-    out += hex32(v);
-    out += '\n';
-  }
-  return out;
-}
-
-std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& what) {
-  std::vector<uint32_t> words;
-  std::istringstream in(text);
-  std::string line;
-  int lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty()) continue;
-    if (line.size() != 8 || line.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-      bad_table(what, fmt::format("line {} is not one 32-bit hex word", lineno));
-    words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
-  }
-  return words;
-}
 
 // --- directory of files -----------------------------------------------------------------
 
@@ -368,9 +285,7 @@ std::string router_stem(int node) { return fmt::format("router-{}", node); }
 
 void write_tables(const NetworkTables& tables, const Topology& topology, const std::string& dir) {
   validate(tables, topology);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
+  create_table_dir(dir);
   json routers = json::array();
   for (const RouterTable& r : tables.routers) {
     std::string stem = router_stem(r.node);
@@ -380,21 +295,18 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
     routers.push_back({{"node", r.node}, {"json", stem + ".json"}, {"hex", stem + ".hex"}, {"image_crc32", hex32(image.back())},
                        {"bits", static_cast<int64_t>(image.size()) * 32}});
   }
-  json manifest = {{"format", "fixroute-tables"}, {"version", kManifestVersion}, {"kind", kPortRulesKind},
-                   {"topology", tables.topology},
+  json manifest = {{"topology", tables.topology},
                    {"collective", tables.collective}, {"algorithm", tables.algorithm},
                    {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
                    {"construction", tables.construction},
                    {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}, {"routers", routers}};
-  manifest["checksum"] = hex32(json_checksum(manifest));
-  write_table_file(fs::path(dir) / "network.json", manifest.dump(1) + "\n");
+  write_manifest(dir, kPortRulesKind, std::move(manifest));
 }
 
 NetworkTables load_tables(const std::string& dir) {
   const fs::path root(dir);
-  const std::string mwhat = fmt::format("'{}'", (root / "network.json").string());
-  json m = parse_checked_json(read_table_file(root / "network.json", mwhat), mwhat, "fixroute-tables", kManifestVersion);
-  if (m.value("kind", "") != kPortRulesKind) bad_table(mwhat, fmt::format("\"kind\" is not \"{}\"", kPortRulesKind));
+  std::string mwhat;
+  json m = read_manifest(dir, kPortRulesKind, mwhat);
   NetworkTables t;
   try {
     Topology topo = Topology::parse(m.at("topology").get<std::string>());

@@ -12,14 +12,13 @@
 
 #include "sw/core/router_kind.h"
 #include "sw/topology/port_model.h"
+#include "table_files.h"
 
 namespace fixroute {
 
 class Topology;
 
 constexpr int kTableVersion = 3;  // router files and images; 2: taps and a switch step per port; 3: a list of switch steps per tap
-// network.json of every router kind: 4 records the kind ("port-rules", "crossbar").
-constexpr int kManifestVersion = 4;
 constexpr const char* kPortRulesKind = "port-rules";
 constexpr int kMaxPorts = 16;          // transit masks are 16 bits wide
 constexpr int kBroadcastDest = -1;     // dest of broadcast/gossip copies
@@ -110,19 +109,5 @@ std::vector<uint32_t> encode_image(const RouterTable& router, int num_ports);
 // `what` names the image in error messages.
 RouterTable decode_image(const std::vector<uint32_t>& words, int num_ports, int num_nodes,
                          const std::string& what = "memory image");
-std::string image_to_hex(const std::vector<uint32_t>& words);
-std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& what);
-
-uint32_t crc32(const void* data, size_t size);
-
-// Shared by every table format (port rules here, crossbar settings in
-// sw/tables/xbar_tables.h): files, the JSON checksum, the refusal of a bad table.
-[[noreturn]] void bad_table(const std::string& what, const std::string& why);  // throws InputError
-std::string read_table_file(const std::filesystem::path& path, const std::string& what);
-void write_table_file(const std::filesystem::path& path, const std::string& text);
-std::string hex32(uint32_t v);
-uint32_t json_checksum(const nlohmann::json& j);  // CRC-32 of the dump without "checksum"
-// Parses a JSON table document and checks "format", "version" and "checksum".
-nlohmann::json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version);
 
 }  // namespace fixroute

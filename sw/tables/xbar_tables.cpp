@@ -8,6 +8,7 @@
 
 #include "sw/core/errors.h"
 #include "port_rule_tables.h"
+#include "table_files.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -131,9 +132,7 @@ std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
 }  // namespace
 
 void write_xbar_tables(const XbarTables& t, const std::string& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw InputError(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
+  create_table_dir(dir);
   json routers = json::array();
   for (const XbarRouterTable& r : t.routers) {
     json settings = json::array();
@@ -142,21 +141,19 @@ void write_xbar_tables(const XbarTables& t, const std::string& dir) {
     write_table_file(fs::path(dir) / hex_name(r.node), image_to_hex(image));
     routers.push_back({{"node", r.node}, {"settings", settings}, {"hex", hex_name(r.node)}, {"image_crc32", hex32(image.back())}});
   }
-  json j = {{"format", "fixroute-tables"}, {"version", kManifestVersion}, {"kind", kCrossbarKind}, {"topology", t.topology}, {"collective", t.collective},
+  json j = {{"topology", t.topology}, {"collective", t.collective},
             {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
             {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
             {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"},
             {"routers", routers}};
-  j["checksum"] = hex32(json_checksum(j));
-  write_table_file(fs::path(dir) / "network.json", j.dump(1) + "\n");
+  write_manifest(dir, kCrossbarKind, std::move(j));
 }
 
 
 XbarTables load_xbar_tables(const std::string& dir) {
   const fs::path root(dir);
-  const std::string what = fmt::format("'{}'", (root / "network.json").string());
-  json j = parse_checked_json(read_table_file(root / "network.json", what), what, "fixroute-tables", kManifestVersion);
-  if (j.value("kind", "") != kCrossbarKind) bad_table(what, fmt::format("\"kind\" is not \"{}\"", kCrossbarKind));
+  std::string what;
+  json j = read_manifest(dir, kCrossbarKind, what);
   XbarTables t;
   try {
     const Topology mesh = Topology::parse(j.at("topology").get<std::string>());
