@@ -32,9 +32,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
   std::vector<size_t> next_release(static_cast<size_t>(n), 0);
   int64_t queued = 0;  // packets in all queues, plus those not yet released
   int max_hops = 0;
+  int64_t last_release = 0;  // no router releases anything after this step
   int64_t furthest_first_ports = 0;
   for (const RouterTable& r : tables.routers) {
-    for (const InitialPacket& ip : r.initial) max_hops = std::max(max_hops, ip.packet.hops);
+    for (const InitialPacket& ip : r.initial) {
+      max_hops = std::max(max_hops, ip.packet.hops);
+      last_release = std::max<int64_t>(last_release, ip.release);
+    }
     for (const PortRule& rule : r.ports) furthest_first_ports += rule.discipline == Discipline::FurthestFirst ? 1 : 0;
   }
   const PortQueue::Kind furthest_first = furthest_first_ports * (max_hops + 1) <= kMaxBuckets ? PortQueue::Kind::Buckets
@@ -72,7 +76,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
       break;
     }
     // (1) releases
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < n && step <= last_release; ++i) {
       const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
       size_t& next = next_release[static_cast<size_t>(i)];
       while (next < initial.size() && initial[next].release == step) {
