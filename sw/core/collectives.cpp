@@ -4,6 +4,7 @@
 
 #include "algorithm.h"
 #include "errors.h"
+#include "find_named.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -54,14 +55,7 @@ const std::vector<Collective>& collectives() {
   return all;
 }
 
-const Collective& find_collective(const std::string& name) {
-  std::string names;
-  for (const Collective& c : collectives()) {
-    if (c.name == name) return c;
-    names += (names.empty() ? "" : ", ") + c.name;
-  }
-  throw InputError(fmt::format("unknown collective '{}'; accepted: {}", name, names));
-}
+const Collective& find_collective(const std::string& name) { return find_named(collectives(), name, "collective"); }
 
 void Collective::check_options(const Problem& problem) const {
   if (takes_permutation && problem.permutation.empty())

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "errors.h"
+#include "find_named.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 
@@ -40,14 +41,7 @@ std::vector<Engine>& engine_registry() {
   return registry;
 }
 
-const Engine& find_engine(const std::string& name) {
-  std::string accepted;
-  for (const Engine& e : engine_registry()) {
-    if (e.name == name) return e;
-    accepted += (accepted.empty() ? "" : ", ") + e.name;
-  }
-  throw InputError(fmt::format("unknown engine '{}'; accepted: {}", name, accepted));
-}
+const Engine& find_engine(const std::string& name) { return find_named(engine_registry(), name, "engine"); }
 
 bool engine_runs(const Engine& engine, const std::string& kind, const Topology& topology) {
   const KindRouters* routers = find_kind_routers(kind, engine.name);

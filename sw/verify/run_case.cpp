@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
+#include <system_error>
 #include <nlohmann/json.hpp>
 
 #include "sw/core/algorithm.h"
@@ -23,10 +25,20 @@ std::optional<bool> RunResult::meets_paper() const {
 
 namespace {
 
+// A whole trace, written as the streamed ones are: to PATH.tmp, renamed when complete.
 void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
+  const std::string tmp = path + ".tmp";
+  std::error_code error;
+  {
+    std::ofstream out(tmp);
+    out << text;
+    if (!out) error = std::make_error_code(std::errc::io_error);
+  }
+  if (!error) std::filesystem::rename(tmp, path, error);
+  if (error) {
+    std::filesystem::remove(tmp, error);
+    throw InputError(fmt::format("cannot write trace '{}'", path));
+  }
 }
 
 // The tables of the request: loaded (and checked against what the request names) or built.
