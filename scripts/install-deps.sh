@@ -8,7 +8,7 @@ PACKAGES=(
   verilator libsystemc-dev yosys
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
-  libz3-dev
+  libz3-dev zlib1g-dev
 )
 
 missing=()

@@ -16,6 +16,7 @@ namespace fixroute {
 
 // A packet on a SystemC link: origin [15:0], dest [31:16] (FFFF = broadcast), seq [47:32],
 // hops [63:48], the memory image's 16-bit fields.
+constexpr int kMaxSystemcNodes = 0xFFFF;  // node ids 0..0xFFFE fit the 16-bit fields
 uint64_t pack_packet(const Packet& p);
 Packet unpack_packet(uint64_t word);
 

@@ -2,9 +2,13 @@
 // and tables and runs it once (SystemcBench). SystemC elaborates once per process, so one
 // process runs one simulation (a CLI run is one). Its crossbar routers register from
 // xbar_systemc_engine.cpp.
+#include <fmt/format.h>
+
 #include <systemc>
 
+#include "sw/core/errors.h"
 #include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
 #include "sw/engines/ref_engine.h"
 #include "sw/tables/port_rule_tables.h"
 #include "systemc_bench.h"
@@ -15,6 +19,9 @@ namespace fixroute {
 namespace {
 
 EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
+  if (topology.num_nodes() > kMaxSystemcNodes)
+    throw InputError(fmt::format("the systemc routers carry 16-bit node ids: at most {} nodes, {} has {}",
+                                 kMaxSystemcNodes, topology.spec(), topology.num_nodes()));
   claim_systemc_elaboration();
   SystemcBench bench("bench", topology, tables, false);
   VcdFile vcd(options.vcd_path);

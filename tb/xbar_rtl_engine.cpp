@@ -78,6 +78,10 @@ std::string xbar_fault_from_word(uint32_t word, int node) {
 }
 
 int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTables& tables) {
+  constexpr int kMaxRtlStepCycles = 255;  // rtl/fr_xbar_router.v counts a step's cycles in 8 bits
+  if (tables.step_cycles > kMaxRtlStepCycles)
+    throw InputError(fmt::format("the tables' steps last {} cycles; the verilated routers count at most {}",
+                                 tables.step_cycles, kMaxRtlStepCycles));
   std::vector<std::vector<uint32_t>> images;
   for (const XbarRouterTable& r : tables.routers) {
     images.push_back(encode_xbar_image(tables, r));

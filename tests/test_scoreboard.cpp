@@ -7,6 +7,7 @@
 
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
+#include "sw/core/errors.h"
 #include "sw/topology/topology.h"
 #include "sw/engines/port_queue.h"
 #include "sw/engines/ref_engine.h"
@@ -153,5 +154,17 @@ TEST(PortQueue, EveryKindPopsWhatPickNextPicks) {
         ASSERT_EQ(queue.size(), model.size());
       }
     }
+  }
+}
+
+TEST(Scoreboard, RefusesARunWhoseBitSetsWouldNotFit) {
+  const Topology torus = Topology::parse("torus:1024x1024");
+  std::vector<Packet> demand;
+  for (int node = 0; node < torus.num_nodes(); ++node) demand.push_back({node, kBroadcastDest, 0, 1});
+  try {
+    PacketScoreboard board(torus, PortModel{}, std::move(demand));
+    FAIL() << "a 128 GiB scoreboard was started";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("needs 131072 MiB"));
   }
 }

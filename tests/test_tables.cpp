@@ -1,6 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,8 @@
 #include "sw/core/router_kind.h"
 #include "sw/core/errors.h"
 #include "sw/tables/port_rule_tables.h"
+#include "sw/tables/xbar_tables.h"
+#include "sw/core/algorithm.h"
 #include "sw/topology/topology.h"
 
 #include "test_support.h"
@@ -183,4 +186,137 @@ TEST(TableValidation, ImageWithWrongMagicOrChecksumIsRefused) {
   bad[7] ^= 0x100;
   EXPECT_THROW(decode_image(bad, 2, 4), InputError);
   EXPECT_THROW(decode_image(w, 4, 4), InputError);  // port count of another topology
+}
+
+// The packed form: every router's image in one file (large networks; `tables --packed`).
+namespace {
+
+std::shared_ptr<const Tables> built(const std::string& spec, const std::string& collective, const std::string& algorithm,
+                                    const std::string& permutation = "") {
+  const Problem problem{Topology::parse(spec), collective, PortModel{}, permutation, 0};
+  return find_algorithm(problem, algorithm).build(problem);
+}
+
+void expect_same_tables(const Tables& a, const Tables& b) {
+  ASSERT_STREQ(a.kind(), b.kind());
+  EXPECT_EQ(a.topology, b.topology);
+  EXPECT_EQ(a.algorithm, b.algorithm);
+  EXPECT_EQ(a.construction, b.construction);
+  if (const auto* pa = dynamic_cast<const NetworkTables*>(&a)) {
+    EXPECT_TRUE(pa->routers == as_kind<NetworkTables>(b).routers);
+  } else {
+    const auto& xa = as_kind<XbarTables>(a);
+    const auto& xb = as_kind<XbarTables>(b);
+    EXPECT_TRUE(xa.routers == xb.routers);
+    EXPECT_EQ(xa.phase_starts, xb.phase_starts);
+    EXPECT_EQ(xa.permutation, xb.permutation);
+  }
+}
+
+}  // namespace
+
+TEST(PackedTables, RoundTripIsExactForEveryKind) {
+  // unicast packets (total exchange), broadcast copies, taps with switch steps, crossbar phases
+  const std::vector<std::array<std::string, 4>> cases = {{"line:7", "total-exchange", "furthest-first", ""},
+                                                         {"torus:6x6", "gossip", "hamiltonian-2", ""},
+                                                         {"torus:5x5", "gossip", "partial-cycles", ""},
+                                                         {"mesh:8x8", "fft", "divide-and-conquer", ""},
+                                                         {"mesh:4x4", "permutation", "", "transpose"}};
+  for (const auto& [spec, collective, algorithm, permutation] : cases) {
+    SCOPED_TRACE(spec + " " + collective);
+    const auto tables = built(spec, collective, algorithm, permutation);
+    const Topology topo = Topology::parse(spec);
+    const fs::path dir = fresh_dir("packed");
+    write_any_tables(*tables, topo, dir.string(), TableForm::Packed);
+    EXPECT_TRUE(fs::exists(dir / kPackedFile));
+    EXPECT_FALSE(fs::exists(dir / "router-0.hex")) << "one file for all routers";
+    EXPECT_FALSE(fs::exists(dir / (std::string(kPackedFile) + ".tmp")));
+    expect_same_tables(*tables, *load_any_tables(dir.string()));
+    fs::remove_all(dir);
+  }
+}
+
+TEST(PackedTables, ImagesGiveNodeIdsAndHopsWordsOfTheirOwn) {
+  RouterTable r;
+  r.node = 3;
+  r.ports.resize(4);
+  r.initial.push_back({2, Packet{1000000, kBroadcastDest, 1, 700000}, 1});
+  r.initial.push_back({0, Packet{4000000, 4194303, 0, 5}, 2});
+  const std::vector<uint32_t> w = encode_image(r, 4, TableForm::Packed);
+  EXPECT_EQ(decode_image(w, 4, 1 << 22, "test", TableForm::Packed), r);
+  EXPECT_THROW(decode_image(w, 4, 1 << 22, "test", TableForm::Files), InputError) << "the forms have their own magic";
+  EXPECT_THROW(decode_image(w, 4, 4000000, "test", TableForm::Packed), InputError) << "dest beyond the network";
+}
+
+TEST(PackedTables, ImageBitsAreTheImagesLength) {
+  const auto tables = built("torus:5x5", "gossip", "partial-cycles");
+  const auto& t = as_kind<NetworkTables>(*tables);
+  size_t switches = 0;
+  for (const RouterTable& r : t.routers) {
+    EXPECT_EQ(table_bits(r, 4), static_cast<int64_t>(encode_image(r, 4).size()) * 32);
+    for (const PortRule& p : r.ports) switches += p.switch_steps.size();
+  }
+  EXPECT_GT(switches, 0u) << "the case exercises switch steps";
+}
+
+class DamagedPackedTables : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fresh_dir("packed_damage");
+    const Topology topo = Topology::parse("ring:5");
+    write_any_tables(*built("ring:5", "total-exchange", "message-shift"), topo, dir_.string(), TableForm::Packed);
+    bytes_ = slurp(dir_ / kPackedFile);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void expect_refused_with(const std::string& bytes, const std::string& why) {
+    std::ofstream(dir_ / kPackedFile, std::ios::binary) << bytes;
+    try {
+      load_any_tables(dir_.string());
+      FAIL() << "damaged packed tables were loaded";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), HasSubstr(why));
+      EXPECT_THAT(e.what(), ::testing::Not(HasSubstr("\n")));
+    }
+  }
+  fs::path dir_;
+  std::string bytes_;
+};
+
+TEST_F(DamagedPackedTables, CleanSetLoads) { EXPECT_EQ(as_kind<NetworkTables>(*load_any_tables(dir_.string())).routers.size(), 5u); }
+
+TEST_F(DamagedPackedTables, TruncatedFileIsRefused) {
+  expect_refused_with(bytes_.substr(0, bytes_.size() - 4), "network.json records");
+}
+
+TEST_F(DamagedPackedTables, FlippedBitFailsTheRoutersChecksum) {
+  std::string b = bytes_;
+  b[b.size() - 12] ^= 0x01;  // inside the last router's image
+  expect_refused_with(b, "router 4");
+}
+
+TEST_F(DamagedPackedTables, BadMagicIsRefused) {
+  std::string b = bytes_;
+  b[0] ^= 0x01;
+  expect_refused_with(b, "not a packed fixroute table file");
+}
+
+TEST_F(DamagedPackedTables, FramingPastTheEndIsRefused) {
+  std::string b = bytes_;
+  b[12] = static_cast<char>(0xFF);  // the first image's length
+  expect_refused_with(b, "runs past the end");
+}
+
+TEST(PackedTables, PerRouterFilesStopAtTheirNodeIdWidth) {
+  const Topology topo = Topology::parse("torus:256x256");
+  const auto tables = built("torus:256x256", "gossip", "hamiltonian-2");
+  const fs::path dir = fresh_dir("files_too_large");
+  try {
+    write_any_tables(*tables, topo, dir.string(), TableForm::Files);
+    FAIL() << "65536 port-rule routers written as per-router files";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("at most 32768 nodes"));
+  }
+  EXPECT_EQ(default_table_form(32768), TableForm::Files);
+  EXPECT_EQ(default_table_form(32769), TableForm::Packed);
+  fs::remove_all(dir);
 }

@@ -141,6 +141,15 @@ TEST_P(BadSpecs, AreRefusedWithOneLineNamingTheAcceptedForms) {
 INSTANTIATE_TEST_SUITE_P(Specs, BadSpecs,
                          ::testing::Values("ring:0", "ring:2", "line:1", "line:abc", "line:", "line", "torus:4x",
                                            "torus:4", "torus:2x5", "mesh:-3x2", "mesh:3x3x3", "mesh:1x4", "foo:3",
-                                           "line:32769", "torus:200x200", "hypercube:16", "hypercube:0",
+                                           "line:4194305", "torus:2048x2048x2", "hypercube:17", "hypercube:0",
                                            "line:+5", "line:5 ", ""),
                          spec_name);
+
+TEST(Topology, TakesUpToFourMillionNodes) {
+  const Topology mesh = Topology::parse("mesh:2048x2048");
+  EXPECT_EQ(mesh.num_nodes(), Topology::kMaxNodes);
+  EXPECT_EQ(mesh.num_nodes(), 4194304);
+  EXPECT_EQ(mesh.neighbour(4194303, 1), 4194303 - 2048);  // the last node's north neighbour
+  EXPECT_EQ(Topology::parse("hypercube:16").num_nodes(), 65536);
+  EXPECT_EQ(Topology::parse("line:4194304").num_nodes(), 4194304);
+}

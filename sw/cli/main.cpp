@@ -77,13 +77,15 @@ Built build_for(const std::string& spec, const std::string& collective, const st
   return {std::move(problem), &a, std::move(tables)};
 }
 
-int cmd_tables(const Built& b, const std::string& dir) {
+int cmd_tables(const Built& b, const std::string& dir, bool packed) {
   const RouterKind& kind = find_router_kind(b.tables->kind());
-  kind.write(*b.tables, b.problem.topology, dir);
+  const TableForm form = packed ? TableForm::Packed : default_table_form(b.problem.topology.num_nodes());
+  kind.write(*b.tables, b.problem.topology, dir, form);
   int64_t max_bits = 0;
   for (int64_t bits : kind.table_bits(*b.tables, b.problem.topology)) max_bits = std::max(max_bits, bits);
-  fmt::print("wrote {} {} tables for {} {} [{}] to {} (largest {} bits)\n", b.problem.topology.num_nodes(), kind.name,
-             b.problem.topology.spec(), b.problem.collective, b.algorithm->name, dir, max_bits);
+  fmt::print("wrote {} {} tables for {} {} [{}] to {} ({} form; largest {} bits)\n", b.problem.topology.num_nodes(),
+             kind.name, b.problem.topology.spec(), b.problem.collective, b.algorithm->name, dir, table_form_name(form),
+             max_bits);
   return 0;
 }
 
@@ -171,6 +173,7 @@ int sc_main(int argc, char** argv) {
 
   std::string tab_topology, tab_collective, tab_algorithm, tab_dir, tab_permutation;
   int tab_root = 0;
+  bool tab_packed = false;
   PortOptions tab_ports;
   CLI::App* tab_cmd = app.add_subcommand("tables", "write the router tables (JSON and memory images)");
   tab_cmd->add_option("topology", tab_topology, "topology spec")->required();
@@ -179,6 +182,8 @@ int sc_main(int argc, char** argv) {
   tab_cmd->add_option("-o,--output", tab_dir, "output directory")->required();
   tab_cmd->add_option("--permutation", tab_permutation, "circuit-switched permutation (as for run)");
   tab_cmd->add_option("--root", tab_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
+  tab_cmd->add_flag("--packed", tab_packed,
+                    "one binary file for all routers (the default above 32768 nodes, where per-router files stop)");
   tab_ports.add_to(tab_cmd);
 
   std::string bound_topology, bound_collective;
@@ -262,7 +267,7 @@ int sc_main(int argc, char** argv) {
     }
     if (tab_cmd->parsed()) {
       return cmd_tables(build_for(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_permutation, tab_root),
-                        tab_dir);
+                        tab_dir, tab_packed);
     }
     if (bound_cmd->parsed()) return cmd_bound(bound_topology, bound_collective, bound_ports.model(), bound_packets, bound_json);
     if (sweep_cmd->parsed()) {

@@ -75,8 +75,8 @@ std::shared_ptr<const Tables> load_any_tables(const std::string& dir) {
   bad_table(what, fmt::format("\"kind\" is '{}'; this build reads {}", kind, known));
 }
 
-void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir) {
-  find_router_kind(tables.kind()).write(tables, topology, dir);
+void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir, TableForm form) {
+  find_router_kind(tables.kind()).write(tables, topology, dir, form);
 }
 
 }  // namespace fixroute

@@ -101,6 +101,11 @@ struct OnlineScore {
   virtual ScoreboardReport finish() = 0;
 };
 
+// Two forms of a table directory (docs/table-format.md): `files`, a JSON file and a hex
+// image per router (for people and the hardware), and `packed`, every router's image in one
+// binary file (networks too large for a file per router).
+enum class TableForm { Files, Packed };
+
 struct RouterKind {
   std::string name;       // as network.json's "kind" records it
   std::string summary;    // one line
@@ -108,7 +113,7 @@ struct RouterKind {
   // Whether a run of loaded tables needs their algorithm in this build (packets per node).
   bool needs_algorithm = true;
   // The file form (docs/table-format.md): the directory `fixroute tables` writes.
-  std::function<void(const Tables&, const Topology&, const std::string& dir)> write;
+  std::function<void(const Tables&, const Topology&, const std::string& dir, TableForm form)> write;
   // Reads and validates a directory whose network.json names this kind; throws InputError.
   std::function<std::shared_ptr<const Tables>(const std::string& dir)> load;
   // Bits of each router's memory image, in node order.
@@ -170,7 +175,7 @@ bool engine_runs(const Engine& engine, const std::string& kind, const Topology& 
 
 // Any kind's table directory: network.json names the kind, whose loader reads the rest.
 std::shared_ptr<const Tables> load_any_tables(const std::string& dir);
-void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir);
+void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir, TableForm form);
 
 // Typed access to a kind's own tables and traces (a mismatch is an internal error).
 template <class T, class Base>

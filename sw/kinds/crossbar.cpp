@@ -45,8 +45,8 @@ const RouterKindRegistrar crossbar_kind([] {
   k.summary = "circuit-switched routers: a 5x5 crossbar set per routing step (time-dependent)";
   k.switching = "circuit";
   k.needs_algorithm = false;  // tables may name a scheduler this build does not have
-  k.write = [](const Tables& t, const Topology&, const std::string& dir) {
-    write_xbar_tables(as_kind<XbarTables>(t), dir);
+  k.write = [](const Tables& t, const Topology&, const std::string& dir, TableForm form) {
+    write_xbar_tables(as_kind<XbarTables>(t), dir, form);
   };
   k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
     return std::make_shared<XbarTables>(load_xbar_tables(dir));

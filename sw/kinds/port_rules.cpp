@@ -55,8 +55,8 @@ const RouterKindRegistrar port_rules_kind([] {
   k.name = kPortRulesKind;
   k.summary = "store-and-forward routers: per-port forwarding rules, output queues, taps (time-independent)";
   k.switching = "packet";
-  k.write = [](const Tables& t, const Topology& topology, const std::string& dir) {
-    write_tables(as_kind<NetworkTables>(t), topology, dir);
+  k.write = [](const Tables& t, const Topology& topology, const std::string& dir, TableForm form) {
+    write_tables(as_kind<NetworkTables>(t), topology, dir, form);
   };
   k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
     return std::make_shared<NetworkTables>(load_tables(dir));

@@ -12,9 +12,10 @@ std::function<std::shared_ptr<const Tables>(const Problem&)> port_rules_build(
     auto tables = std::make_shared<NetworkTables>(builder(p.topology));
     apply_port_model(*tables, p.topology, p.port_model);
     // Tables list initial packets in release order (hardware walks them with one pointer).
-    for (RouterTable& r : tables->routers)
-      std::stable_sort(r.initial.begin(), r.initial.end(),
-                       [](const InitialPacket& a, const InitialPacket& b) { return a.release < b.release; });
+    const auto by_release = [](const InitialPacket& a, const InitialPacket& b) { return a.release < b.release; };
+    for (RouterTable& r : tables->routers)  // most are in order already (stable_sort would allocate anyway)
+      if (!std::is_sorted(r.initial.begin(), r.initial.end(), by_release))
+        std::stable_sort(r.initial.begin(), r.initial.end(), by_release);
     validate(*tables, p.topology);
     return tables;
   };

@@ -18,9 +18,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr uint32_t kImageMagic = 0x46525442;  // "FRTB"
-constexpr int kHeaderWords = 5;               // magic, version, node, ports, initial count
-constexpr int kWordsPerInitial = 3;
+constexpr uint32_t kImageMagic = 0x46525442;        // "FRTB"
+constexpr uint32_t kPackedImageMagic = 0x46525450;  // "FRTP": origin and dest in words of their own
+constexpr int kHeaderWords = 5;                     // magic, version, node, ports, initial count
+// An initial packet's words: origin|dest, seq|hops, port|release; in the packed form
+// origin, dest, seq, hops, port|release.
+int words_per_initial(TableForm form) { return form == TableForm::Packed ? 5 : 3; }
+constexpr int kMaxHops = (1 << 24) - 1;
+constexpr uint32_t kBroadcastField16 = 0xFFFFu;
+constexpr uint32_t kBroadcastField32 = 0xFFFFFFFFu;
 constexpr int kWordsPerPort = 3;              // rule; taps first|second; its switch list
 constexpr int kMaxSwitchesPerPort = 0xFFFF;   // the count field of the switch-list word
 constexpr int kMaxField16 = 0xFFFF;
@@ -167,7 +173,7 @@ void validate_router(const RouterTable& r, int node, const Topology& topo, const
     if (ip.packet.origin < 0 || ip.packet.origin >= topo.num_nodes()) fail("origin out of range");
     if (ip.packet.dest < kBroadcastDest || ip.packet.dest >= topo.num_nodes()) fail("dest out of range");
     if (ip.packet.seq < 0 || ip.packet.seq > kMaxField16) fail("seq out of range");
-    if (ip.packet.hops < 0 || ip.packet.hops > kMaxField16) fail("hops out of range");
+    if (ip.packet.hops < 0 || ip.packet.hops > kMaxHops) fail(fmt::format("hops {} not in 0..{}", ip.packet.hops, kMaxHops));
     if (ip.release < 1 || ip.release > kMaxRelease) fail(fmt::format("release {} not in 1..{}", ip.release, kMaxRelease));
     if (i > 0 && ip.release < r.initial[i - 1].release) fail("listed before a packet released earlier (initial packets are in release order)");
   }
@@ -189,18 +195,23 @@ void validate(const NetworkTables& tables, const Topology& topology) {
 }
 
 int64_t table_bits(const RouterTable& router, int num_ports) {
-  return static_cast<int64_t>(encode_image(router, num_ports).size()) * 32;
+  int64_t switches = 0;
+  for (const PortRule& p : router.ports) switches += static_cast<int64_t>(p.switch_steps.size());
+  const int64_t words = kHeaderWords + int64_t{kWordsPerPort} * num_ports +
+                        int64_t{words_per_initial(TableForm::Files)} * static_cast<int64_t>(router.initial.size()) +
+                        switches + 1;  // encode_image's layout, the checksum last
+  return words * 32;
 }
 
 // --- memory image ---------------------------------------------------------------------
 
-std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
+std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports, TableForm form) {
   std::vector<uint32_t> w;
   size_t switches = 0;
   for (const PortRule& p : r.ports) switches += p.switch_steps.size();
-  w.reserve(kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) + kWordsPerInitial * r.initial.size() +
-            switches + 1);
-  w.push_back(kImageMagic);
+  w.reserve(kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) +
+            static_cast<size_t>(words_per_initial(form)) * r.initial.size() + switches + 1);
+  w.push_back(form == TableForm::Packed ? kPackedImageMagic : kImageMagic);
   w.push_back(kTableVersion);
   w.push_back(static_cast<uint32_t>(r.node));
   w.push_back(static_cast<uint32_t>(num_ports));
@@ -214,9 +225,16 @@ std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
     first_switch += p.switch_steps.size();
   }
   for (const InitialPacket& ip : r.initial) {
-    uint32_t dest = ip.packet.dest == kBroadcastDest ? 0xFFFFu : static_cast<uint32_t>(ip.packet.dest);
-    w.push_back(static_cast<uint32_t>(ip.packet.origin) | (dest << 16));
-    w.push_back(static_cast<uint32_t>(ip.packet.seq) | (static_cast<uint32_t>(ip.packet.hops) << 16));
+    if (form == TableForm::Packed) {
+      w.push_back(static_cast<uint32_t>(ip.packet.origin));
+      w.push_back(ip.packet.dest == kBroadcastDest ? kBroadcastField32 : static_cast<uint32_t>(ip.packet.dest));
+      w.push_back(static_cast<uint32_t>(ip.packet.seq));
+      w.push_back(static_cast<uint32_t>(ip.packet.hops));
+    } else {
+      const uint32_t dest = ip.packet.dest == kBroadcastDest ? kBroadcastField16 : static_cast<uint32_t>(ip.packet.dest);
+      w.push_back(static_cast<uint32_t>(ip.packet.origin) | (dest << 16));
+      w.push_back(static_cast<uint32_t>(ip.packet.seq) | (static_cast<uint32_t>(ip.packet.hops) << 16));
+    }
     w.push_back(static_cast<uint32_t>(ip.out_port) | (static_cast<uint32_t>(ip.release) << 8));
   }
   for (const PortRule& p : r.ports)
@@ -225,16 +243,18 @@ std::vector<uint32_t> encode_image(const RouterTable& r, int num_ports) {
   return w;
 }
 
-RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_nodes, const std::string& what) {
+RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_nodes, const std::string& what,
+                         TableForm form) {
   if (w.size() < kHeaderWords + 1) bad_table(what, "too short");
-  if (w[0] != kImageMagic) bad_table(what, "bad magic word (not a fixroute table image)");
+  if (w[0] != (form == TableForm::Packed ? kPackedImageMagic : kImageMagic))
+    bad_table(what, fmt::format("bad magic word (not a fixroute {} table image)", table_form_name(form)));
   if (w[1] != kTableVersion) bad_table(what, fmt::format("version {} (this build reads {})", w[1], kTableVersion));
   if (static_cast<int>(w[3]) != num_ports) bad_table(what, fmt::format("has {} ports, expected {}", w[3], num_ports));
   size_t switches = 0;  // announced by the ports' switch-list words
   for (int p = 0; p < num_ports && kHeaderWords + kWordsPerPort * static_cast<size_t>(p) + 2 < w.size(); ++p)
     switches += w[kHeaderWords + kWordsPerPort * static_cast<size_t>(p) + 2] >> 16;
   size_t expected = kHeaderWords + kWordsPerPort * static_cast<size_t>(num_ports) +
-                    kWordsPerInitial * static_cast<size_t>(w[4]) + switches + 1;
+                    static_cast<size_t>(words_per_initial(form)) * static_cast<size_t>(w[4]) + switches + 1;
   if (w[4] > (1u << 26) || w.size() != expected)
     bad_table(what, fmt::format("has {} words, its header announces {}", w.size(), expected));
   if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
@@ -260,15 +280,29 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
     switches_before += w[i + 2] >> 16;
     r.ports.push_back(rule);
   }
-  for (uint32_t k = 0; k < w[4]; ++k, i += kWordsPerInitial) {
+  for (uint32_t k = 0; k < w[4]; ++k) {
     InitialPacket ip;
-    ip.packet.origin = static_cast<int>(w[i] & 0xFFFFu);
-    uint32_t dest = w[i] >> 16;
-    ip.packet.dest = dest == 0xFFFFu ? kBroadcastDest : static_cast<int>(dest);
-    ip.packet.seq = static_cast<int>(w[i + 1] & 0xFFFFu);
-    ip.packet.hops = static_cast<int>(w[i + 1] >> 16);
-    ip.out_port = static_cast<int>(w[i + 2] & 0xFFu);
-    ip.release = static_cast<int>(w[i + 2] >> 8);
+    if (form == TableForm::Packed) {
+      if (w[i] >= static_cast<uint32_t>(num_nodes) || (w[i + 1] != kBroadcastField32 && w[i + 1] >= static_cast<uint32_t>(num_nodes)))
+        bad_table(what, fmt::format("initial packet {}: origin or dest out of range", k));
+      ip.packet.origin = static_cast<int>(w[i]);
+      ip.packet.dest = w[i + 1] == kBroadcastField32 ? kBroadcastDest : static_cast<int>(w[i + 1]);
+      if (w[i + 2] > static_cast<uint32_t>(kMaxField16) || w[i + 3] > static_cast<uint32_t>(kMaxHops))
+        bad_table(what, fmt::format("initial packet {}: seq or hops out of range", k));
+      ip.packet.seq = static_cast<int>(w[i + 2]);
+      ip.packet.hops = static_cast<int>(w[i + 3]);
+      i += 4;
+    } else {
+      ip.packet.origin = static_cast<int>(w[i] & 0xFFFFu);
+      const uint32_t dest = w[i] >> 16;
+      ip.packet.dest = dest == kBroadcastField16 ? kBroadcastDest : static_cast<int>(dest);
+      ip.packet.seq = static_cast<int>(w[i + 1] & 0xFFFFu);
+      ip.packet.hops = static_cast<int>(w[i + 1] >> 16);
+      i += 2;
+    }
+    ip.out_port = static_cast<int>(w[i] & 0xFFu);
+    ip.release = static_cast<int>(w[i] >> 8);
+    ++i;
     r.initial.push_back(ip);
   }
   for (PortRule& rule : r.ports)
@@ -283,9 +317,32 @@ namespace {
 std::string router_stem(int node) { return fmt::format("router-{}", node); }
 }  // namespace
 
-void write_tables(const NetworkTables& tables, const Topology& topology, const std::string& dir) {
+void write_tables(const NetworkTables& tables, const Topology& topology, const std::string& dir, TableForm form) {
   validate(tables, topology);
+  if (form == TableForm::Files && topology.num_nodes() > kMaxFilesFormNodes)
+    throw InputError(fmt::format("per-router table files hold 16-bit node ids: at most {} nodes ({} has {}); write "
+                                 "the packed form",
+                                 kMaxFilesFormNodes, topology.spec(), topology.num_nodes()));
+  if (form == TableForm::Files)
+    for (const RouterTable& r : tables.routers)
+      for (const InitialPacket& ip : r.initial)
+        if (ip.packet.hops > kMaxField16)
+          throw InputError(fmt::format("router {}: a packet of {} hops does not fit a memory image's 16-bit field; "
+                                       "write the packed form", r.node, ip.packet.hops));
   create_table_dir(dir);
+  json manifest = {{"topology", tables.topology},
+                   {"collective", tables.collective}, {"algorithm", tables.algorithm},
+                   {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
+                   {"construction", tables.construction},
+                   {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}};
+  if (form == TableForm::Packed) {
+    PackedImageWriter packed(dir, tables.routers.size());
+    for (const RouterTable& r : tables.routers) packed.add(encode_image(r, topology.num_ports(), TableForm::Packed));
+    manifest["form"] = table_form_name(form);
+    manifest["packed"] = packed.finish();
+    write_manifest(dir, kPortRulesKind, std::move(manifest));
+    return;
+  }
   json routers = json::array();
   for (const RouterTable& r : tables.routers) {
     std::string stem = router_stem(r.node);
@@ -295,11 +352,7 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
     routers.push_back({{"node", r.node}, {"json", stem + ".json"}, {"hex", stem + ".hex"}, {"image_crc32", hex32(image.back())},
                        {"bits", static_cast<int64_t>(image.size()) * 32}});
   }
-  json manifest = {{"topology", tables.topology},
-                   {"collective", tables.collective}, {"algorithm", tables.algorithm},
-                   {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
-                   {"construction", tables.construction},
-                   {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}, {"routers", routers}};
+  manifest["routers"] = std::move(routers);
   write_manifest(dir, kPortRulesKind, std::move(manifest));
 }
 
@@ -315,6 +368,20 @@ NetworkTables load_tables(const std::string& dir) {
     t.algorithm = m.at("algorithm").get<std::string>();
     t.port_model = PortModel::parse(m.at("port_model").get<std::string>(), m.at("duplex").get<std::string>());
     t.construction = m.at("construction").get<std::string>();
+    if (manifest_form(m, mwhat) == TableForm::Packed) {
+      const PackedImages packed = PackedImages::read(dir, m.at("packed"), mwhat);
+      if (static_cast<int>(packed.routers()) != topo.num_nodes())
+        bad_table(mwhat, fmt::format("packs {} routers, {} has {}", packed.routers(), topo.spec(), topo.num_nodes()));
+      t.routers.reserve(packed.routers());
+      for (int n = 0; n < topo.num_nodes(); ++n) {
+        const std::string what = fmt::format("'{}' router {}", (root / kPackedFile).string(), n);
+        RouterTable r = decode_image(packed.image(static_cast<size_t>(n)), topo.num_ports(), topo.num_nodes(), what,
+                                     TableForm::Packed);
+        validate_router(r, n, topo, what);
+        t.routers.push_back(std::move(r));
+      }
+      return t;
+    }
     const json& routers = m.at("routers");
     if (static_cast<int>(routers.size()) != topo.num_nodes())
       bad_table(mwhat, fmt::format("lists {} routers, {} has {}", routers.size(), topo.spec(), topo.num_nodes()));

@@ -99,15 +99,17 @@ void validate(const NetworkTables& tables, const Topology& topology);
 int64_t table_bits(const RouterTable& router, int num_ports);
 
 // --- file forms -----------------------------------------------------------------------
-// Directory layout: DIR/network.json (manifest) and, per router, DIR/router-<id>.json
-// and DIR/router-<id>.hex.
-void write_tables(const NetworkTables& tables, const Topology& topology, const std::string& dir);
+// Directory layout: DIR/network.json (manifest) and, in the files form, per router
+// DIR/router-<id>.json and DIR/router-<id>.hex; in the packed form DIR/tables.bin.
+void write_tables(const NetworkTables& tables, const Topology& topology, const std::string& dir,
+                  TableForm form = TableForm::Files);
 NetworkTables load_tables(const std::string& dir);  // validates everything, or throws
 
-// Memory image: 32-bit words, one per hex line.
-std::vector<uint32_t> encode_image(const RouterTable& router, int num_ports);
+// Memory image: 32-bit words (one per hex line in the files form); the packed form's
+// images give origin and dest a word each (node ids beyond 16 bits).
+std::vector<uint32_t> encode_image(const RouterTable& router, int num_ports, TableForm form = TableForm::Files);
 // `what` names the image in error messages.
 RouterTable decode_image(const std::vector<uint32_t>& words, int num_ports, int num_nodes,
-                         const std::string& what = "memory image");
+                         const std::string& what = "memory image", TableForm form = TableForm::Files);
 
 }  // namespace fixroute

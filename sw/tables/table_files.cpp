@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <zlib.h>
+
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <sstream>
@@ -59,19 +62,14 @@ json parse_checked_json(const std::string& text, const std::string& what, const 
 }
 
 uint32_t crc32(const void* data, size_t size) {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t crc = 0xFFFFFFFFu;
-  const auto* bytes = static_cast<const uint8_t*>(data);
-  for (size_t i = 0; i < size; ++i) crc = table[(crc ^ bytes[i]) & 0xFF] ^ (crc >> 8);
-  return crc ^ 0xFFFFFFFFu;
+  uLong crc = ::crc32(0L, Z_NULL, 0);
+  const auto* bytes = static_cast<const Bytef*>(data);
+  for (size_t done = 0; done < size;) {  // zlib takes a 32-bit length
+    const uInt chunk = static_cast<uInt>(std::min<size_t>(size - done, 1u << 30));
+    crc = ::crc32(crc, bytes + done, chunk);
+    done += chunk;
+  }
+  return static_cast<uint32_t>(crc);
 }
 
 std::string image_to_hex(const std::vector<uint32_t>& words) {
@@ -97,6 +95,118 @@ std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& w
     words.push_back(static_cast<uint32_t>(std::stoul(line, nullptr, 16)));
   }
   return words;
+}
+
+namespace {
+constexpr uint32_t kPackedMagic = 0x4652504B;  // "FRPK"
+constexpr uint32_t kPackedVersion = 1;
+constexpr size_t kPackedHeaderWords = 3;  // magic, version, router count
+}  // namespace
+
+TableForm default_table_form(int nodes) { return nodes > kMaxFilesFormNodes ? TableForm::Packed : TableForm::Files; }
+
+const char* table_form_name(TableForm form) { return form == TableForm::Packed ? "packed" : "files"; }
+
+TableForm manifest_form(const json& manifest, const std::string& what) {
+  const json form = manifest.value("form", json("files"));
+  if (form == "files") return TableForm::Files;
+  if (form == "packed") return TableForm::Packed;
+  bad_table(what, fmt::format("\"form\" is {}, not \"files\" or \"packed\"", form.dump()));
+}
+
+namespace {
+// Words to and from the file's little-endian bytes.
+void words_to_bytes(const uint32_t* words, size_t count, std::string& bytes) {
+  bytes.resize(count * 4);
+  for (size_t i = 0; i < count; ++i)
+    for (size_t b = 0; b < 4; ++b) bytes[4 * i + b] = static_cast<char>((words[i] >> (8 * b)) & 0xFFu);
+}
+uint32_t word_at(const std::string& bytes, size_t i) {
+  uint32_t v = 0;
+  for (size_t b = 0; b < 4; ++b) v |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[4 * i + b])) << (8 * b);
+  return v;
+}
+}  // namespace
+
+PackedImageWriter::PackedImageWriter(const std::string& dir, size_t routers)
+    : path_(fs::path(dir) / kPackedFile), partial_(fs::path(dir) / (std::string(kPackedFile) + ".tmp")), routers_(routers) {
+  out_.open(partial_, std::ios::binary | std::ios::trunc);
+  if (!out_) throw InputError(fmt::format("cannot write '{}'", partial_.string()));
+  const uint32_t header[kPackedHeaderWords] = {kPackedMagic, kPackedVersion, static_cast<uint32_t>(routers)};
+  put(header, kPackedHeaderWords);
+}
+
+PackedImageWriter::~PackedImageWriter() {
+  if (finished_) return;
+  out_.close();
+  std::error_code ec;
+  fs::remove(partial_, ec);
+}
+
+void PackedImageWriter::put(const uint32_t* words, size_t count) {
+  words_to_bytes(words, count, scratch_);
+  out_.write(scratch_.data(), static_cast<std::streamsize>(scratch_.size()));
+  bytes_ += scratch_.size();
+}
+
+void PackedImageWriter::add(const std::vector<uint32_t>& image) {
+  const uint32_t length = static_cast<uint32_t>(image.size());
+  put(&length, 1);
+  put(image.data(), image.size());
+  ++added_;
+}
+
+json PackedImageWriter::finish() {
+  if (added_ != routers_) throw std::logic_error("packed tables: fewer images than routers announced");
+  out_.close();
+  if (!out_) throw InputError(fmt::format("cannot write '{}'", partial_.string()));
+  std::error_code ec;
+  fs::rename(partial_, path_, ec);
+  if (ec) throw InputError(fmt::format("cannot write '{}': {}", path_.string(), ec.message()));
+  finished_ = true;
+  return {{"file", kPackedFile}, {"routers", routers_}, {"bytes", bytes_}};
+}
+
+std::vector<uint32_t> PackedImages::image(size_t i) const {
+  const auto first = words_.begin() + static_cast<std::ptrdiff_t>(starts_[i]);
+  return {first, first + static_cast<std::ptrdiff_t>(lengths_[i])};
+}
+
+PackedImages PackedImages::read(const std::string& dir, const json& field, const std::string& what) {
+  std::string name;
+  size_t routers = 0, size = 0;
+  try {
+    name = field.at("file").get<std::string>();
+    routers = field.at("routers").get<size_t>();
+    size = field.at("bytes").get<size_t>();
+  } catch (const json::exception& e) {
+    bad_table(what, fmt::format("\"packed\" is missing or mistyped ({})", e.what()));
+  }
+  if (name.empty() || name.find('/') != std::string::npos || name.find('\\') != std::string::npos)
+    bad_table(what, fmt::format("\"packed\" names '{}', not a file of the directory", name));
+  const fs::path path = fs::path(dir) / name;
+  const std::string fwhat = fmt::format("'{}'", path.string());
+  const std::string bytes = read_table_file(path, fwhat);
+  if (bytes.size() != size) bad_table(fwhat, fmt::format("has {} bytes, network.json records {}", bytes.size(), size));
+  if (size % 4 != 0 || size < kPackedHeaderWords * 4) bad_table(fwhat, "is not a whole number of 32-bit words");
+  auto word = [&](size_t i) { return word_at(bytes, i); };
+  if (word(0) != kPackedMagic) bad_table(fwhat, "bad magic word (not a packed fixroute table file)");
+  if (word(1) != kPackedVersion) bad_table(fwhat, fmt::format("version {} (this build reads {})", word(1), kPackedVersion));
+  if (word(2) != routers) bad_table(fwhat, fmt::format("holds {} routers, network.json records {}", word(2), routers));
+  PackedImages p;
+  const size_t total = size / 4;
+  p.words_.resize(total - kPackedHeaderWords);
+  for (size_t i = kPackedHeaderWords; i < total; ++i) p.words_[i - kPackedHeaderWords] = word(i);
+  for (size_t at = 0; at < p.words_.size();) {
+    const size_t length = p.words_[at];
+    if (length == 0 || length > p.words_.size() - at - 1)
+      bad_table(fwhat, fmt::format("router {}'s image runs past the end of the file", p.starts_.size()));
+    p.starts_.push_back(at + 1);
+    p.lengths_.push_back(length);
+    at += length + 1;
+  }
+  if (p.starts_.size() != routers) bad_table(fwhat, fmt::format("frames {} images, its header says {}", p.starts_.size(), routers));
+  return p;
 }
 
 void create_table_dir(const std::string& dir) {

@@ -6,9 +6,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "sw/core/router_kind.h"
 
 namespace fixroute {
 
@@ -27,6 +30,49 @@ nlohmann::json parse_checked_json(const std::string& text, const std::string& wh
 // Memory image: 32-bit words, one per hex line.
 std::string image_to_hex(const std::vector<uint32_t>& words);
 std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& what);
+
+// The directory's form (TableForm, core/router_kind.h) is network.json's "form".
+constexpr const char* kPackedFile = "tables.bin";
+// Above this many nodes `fixroute tables` writes the packed form.
+constexpr int kMaxFilesFormNodes = 32768;
+TableForm default_table_form(int nodes);
+const char* table_form_name(TableForm form);
+// network.json's "form" ("files" where absent); throws InputError for another value.
+TableForm manifest_form(const nlohmann::json& manifest, const std::string& what);
+
+// The packed file: magic, version, router count, then per router its image's length in
+// words and the image; 32-bit little-endian words. Written as the images come (under a
+// temporary name, renamed by finish(); removed if it never is).
+class PackedImageWriter {
+ public:
+  PackedImageWriter(const std::string& dir, size_t routers);
+  ~PackedImageWriter();
+  void add(const std::vector<uint32_t>& image);
+  // Renames the file into place; returns the manifest's "packed" field (file, routers, bytes).
+  nlohmann::json finish();
+
+ private:
+  void put(const uint32_t* words, size_t count);
+  std::filesystem::path path_, partial_;
+  std::ofstream out_;
+  std::string scratch_;
+  size_t routers_ = 0, added_ = 0, bytes_ = 0;
+  bool finished_ = false;
+};
+
+// The packed file the manifest's "packed" field names, read whole: its size, header and
+// framing checked (each image's own checksum is its kind's to check).
+class PackedImages {
+ public:
+  static PackedImages read(const std::string& dir, const nlohmann::json& packed_field, const std::string& what);
+  size_t routers() const { return starts_.size(); }
+  std::vector<uint32_t> image(size_t i) const;  // router i's (a copy: kinds decode vectors)
+
+ private:
+  std::vector<uint32_t> words_;  // the images back to back, each after its length
+  std::vector<size_t> starts_;   // where each begins in words_
+  std::vector<size_t> lengths_;
+};
 
 // Creates `dir` (throws InputError when it cannot).
 void create_table_dir(const std::string& dir);

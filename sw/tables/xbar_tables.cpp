@@ -49,8 +49,8 @@ void validate_xbar(const XbarTables& t, const Topology& mesh, const std::string&
   if (mesh.kind() != TopologyKind::Mesh) bad_table(what, "crossbar tables are for a mesh:RxC");
   if (static_cast<int>(t.routers.size()) != mesh.num_nodes())
     bad_table(what, fmt::format("has {} routers, {} has {}", t.routers.size(), mesh.spec(), mesh.num_nodes()));
-  if (t.step_cycles < xbar_step_cycles(mesh) || t.step_cycles > 255)
-    bad_table(what, fmt::format("step_cycles {} is outside {}..255 (the longest circuit of {} needs {})", t.step_cycles,
+  if (t.step_cycles < xbar_step_cycles(mesh))
+    bad_table(what, fmt::format("step_cycles {} is under {} (the longest circuit of {} needs {})", t.step_cycles,
                                 xbar_step_cycles(mesh), mesh.spec(), xbar_step_cycles(mesh)));
   if (t.steps() > kMaxXbarSteps) bad_table(what, fmt::format("more than {} routing steps", kMaxXbarSteps));
   for (int p : t.phase_starts)
@@ -131,8 +131,20 @@ json setting_to_json(const XbarSetting& s) {
 std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
 }  // namespace
 
-void write_xbar_tables(const XbarTables& t, const std::string& dir) {
+void write_xbar_tables(const XbarTables& t, const std::string& dir, TableForm form) {
   create_table_dir(dir);
+  json j = {{"topology", t.topology}, {"collective", t.collective},
+            {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
+            {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
+            {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"}};
+  if (form == TableForm::Packed) {
+    PackedImageWriter packed(dir, t.routers.size());
+    for (const XbarRouterTable& r : t.routers) packed.add(encode_xbar_image(t, r));
+    j["form"] = table_form_name(form);
+    j["packed"] = packed.finish();
+    write_manifest(dir, kCrossbarKind, std::move(j));
+    return;
+  }
   json routers = json::array();
   for (const XbarRouterTable& r : t.routers) {
     json settings = json::array();
@@ -141,11 +153,7 @@ void write_xbar_tables(const XbarTables& t, const std::string& dir) {
     write_table_file(fs::path(dir) / hex_name(r.node), image_to_hex(image));
     routers.push_back({{"node", r.node}, {"settings", settings}, {"hex", hex_name(r.node)}, {"image_crc32", hex32(image.back())}});
   }
-  json j = {{"topology", t.topology}, {"collective", t.collective},
-            {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
-            {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
-            {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"},
-            {"routers", routers}};
+  j["routers"] = std::move(routers);
   write_manifest(dir, kCrossbarKind, std::move(j));
 }
 
@@ -165,6 +173,20 @@ XbarTables load_xbar_tables(const std::string& dir) {
     t.phase_starts = j.at("phase_starts").get<std::vector<int>>();
     t.permutation = j.at("permutation").get<std::vector<int>>();
     t.root = j.at("root").get<int>();
+    if (manifest_form(j, what) == TableForm::Packed) {
+      const PackedImages packed = PackedImages::read(dir, j.at("packed"), what);
+      if (static_cast<int>(packed.routers()) != mesh.num_nodes())
+        bad_table(what, fmt::format("packs {} routers, {} has {}", packed.routers(), mesh.spec(), mesh.num_nodes()));
+      t.routers.reserve(packed.routers());
+      for (int n = 0; n < mesh.num_nodes(); ++n) {
+        const std::vector<uint32_t> words = packed.image(static_cast<size_t>(n));
+        const std::string rwhat = fmt::format("'{}' router {}", (root / kPackedFile).string(), n);
+        t.routers.push_back(decode_xbar_image(words, n, rwhat));
+        if (words != encode_xbar_image(t, t.routers.back())) bad_table(rwhat, fmt::format("header or phases differ from {}", what));
+      }
+      validate_xbar(t, mesh, what);
+      return t;
+    }
     for (const json& r : j.at("routers")) {
       XbarRouterTable table{r.at("node").get<int>(), {}};
       for (const json& s : r.at("settings")) {

@@ -59,7 +59,7 @@ XbarRouterTable decode_xbar_image(const std::vector<uint32_t>& words, int expect
 // Bits of one router's memory image.
 int64_t xbar_table_bits(const XbarTables& tables);
 
-void write_xbar_tables(const XbarTables& tables, const std::string& dir);
+void write_xbar_tables(const XbarTables& tables, const std::string& dir, TableForm form = TableForm::Files);
 XbarTables load_xbar_tables(const std::string& dir);  // validates everything, or throws
 
 }  // namespace fixroute

@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kAccepted =
     "accepted: line:N (N>=2), ring:N (N>=3), mesh:RxC (R,C>=2), torus:AxB[xC...] "
-    "(2 or more sizes, each >=3), hypercube:D (1<=D<=15); at most 32768 nodes";
+    "(2 or more sizes, each >=3), hypercube:D (1<=D<=16); at most 4194304 nodes";
 
 [[noreturn]] void bad_spec(const std::string& spec, const std::string& why) {
   throw InputError(fmt::format("bad topology '{}': {}; {}", spec, why, kAccepted));
@@ -23,7 +23,7 @@ constexpr const char* kAccepted =
 long parse_size(const std::string& spec, const std::string& text) {
   if (text.empty()) bad_spec(spec, "a size is missing");
   if (text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    bad_spec(spec, fmt::format("size '{}' is not a whole number up to 32768", text));
+    bad_spec(spec, fmt::format("size '{}' is not a whole number up to {}", text, Topology::kMaxNodes));
   return std::strtol(text.c_str(), nullptr, 10);
 }
 
@@ -66,7 +66,8 @@ Topology Topology::parse(const std::string& spec) {
     t.kind_ = TopologyKind::Ring;
     nodes = sizes[0];
   } else if (kind == "hypercube") {
-    if (sizes[0] < 1 || sizes[0] > 15) bad_spec(spec, "a hypercube needs 1<=D<=15");
+    if (sizes[0] < 1 || sizes[0] > kMaxHypercubeDimension)
+      bad_spec(spec, fmt::format("a hypercube needs 1<=D<={}", kMaxHypercubeDimension));
     t.kind_ = TopologyKind::Hypercube;
     nodes = 1L << sizes[0];
   } else if (kind == "mesh") {

@@ -27,7 +27,8 @@ struct Cut {
 
 class Topology {
  public:
-  static constexpr int kMaxNodes = 32768;  // node ids fit the 16-bit fields of tables
+  static constexpr int kMaxNodes = 1 << 22;  // 4 194 304; node ids are 32-bit everywhere they are stored
+  static constexpr int kMaxHypercubeDimension = 16;  // one port per dimension; port masks are 16 bits
 
   // Parses "line:N", "ring:N", "mesh:RxC", "torus:AxB[xC...]", "hypercube:D".
   // Throws InputError with a one-line message naming what is accepted.

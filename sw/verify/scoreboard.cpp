@@ -3,18 +3,30 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
+#include "sw/core/errors.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
 
 namespace {
 
-uint64_t packet_key(int origin, int dest, int seq) {
-  return (static_cast<uint64_t>(static_cast<uint32_t>(origin)) << 42) |
-         (static_cast<uint64_t>(static_cast<uint32_t>(dest + 1)) << 21) | static_cast<uint64_t>(static_cast<uint32_t>(seq));
+// Origin and dest + 1 in 23 bits each (node ids < 2^22), seq in 18: distinct packets of a
+// collective have distinct keys; an event whose fields do not fit is no packet of it.
+constexpr int kNodeKeyBits = 23;
+constexpr int kSeqKeyBits = 18;
+std::optional<uint64_t> packet_key(int origin, int dest, int seq) {
+  if (origin < 0 || origin >= (1 << (kNodeKeyBits - 1)) || dest < -1 || dest >= (1 << (kNodeKeyBits - 1)) || seq < 0 ||
+      seq >= (1 << kSeqKeyBits))
+    return std::nullopt;
+  return (static_cast<uint64_t>(origin) << (kNodeKeyBits + kSeqKeyBits)) |
+         (static_cast<uint64_t>(dest + 1) << kSeqKeyBits) | static_cast<uint64_t>(seq);
 }
+
+// The broadcast bit sets' limit: a run that needs more is refused before it starts.
+constexpr double kMaxHeldBytes = 4.0 * (1 << 30);
 
 std::string packet_name(const TraceEvent& e) { return fmt::format("packet {}->{} seq {}", e.origin, e.dest, e.seq); }
 
@@ -85,11 +97,16 @@ struct PacketScoreboard::State {
         by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)] =
             static_cast<int32_t>(i);
       else
-        index[packet_key(p.origin, p.dest, p.seq)] = static_cast<uint32_t>(i);
+        index[packet_key(p.origin, p.dest, p.seq).value()] = static_cast<uint32_t>(i);
       holder[i] = p.origin;
       if (p.dest == kBroadcastDest) broadcast_row[i] = rows++;
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
+    const double held_bytes = static_cast<double>(rows) * static_cast<double>(words_per_row) * 8.0;
+    if (held_bytes > kMaxHeldBytes)
+      throw InputError(fmt::format("verifying {} broadcast packets on {} nodes needs {:.0f} MiB (a bit per node per "
+                                   "packet); the scoreboard takes at most {:.0f} MiB",
+                                   rows, nodes, held_bytes / (1 << 20), kMaxHeldBytes / (1 << 20)));
     held.assign(static_cast<size_t>(rows) * words_per_row, 0);
     for (size_t i = 0; i < demand.size(); ++i)
       if (broadcast_row[i] >= 0) set_held(i, static_cast<size_t>(demand[i].origin));
@@ -106,7 +123,9 @@ struct PacketScoreboard::State {
           by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
       return i >= 0 && demand[static_cast<size_t>(i)].dest == e.dest ? i : -1;
     }
-    const auto it = index.find(packet_key(e.origin, e.dest, e.seq));
+    const std::optional<uint64_t> key = packet_key(e.origin, e.dest, e.seq);
+    if (!key) return -1;
+    const auto it = index.find(*key);
     return it == index.end() ? -1 : static_cast<int64_t>(it->second);
   }
 

@@ -24,9 +24,11 @@ NetworkTables hamiltonian_two(const Topology& topo) {
   const torus_cycles::Decomposition d = torus_cycles::hamiltonian_decomposition(topo);
   NetworkTables t = scheduling::empty_tables(topo, "gossip", "hamiltonian-2", Discipline::Fifo);
   t.construction = d.construction;
-  for (RouterTable& r : t.routers)
+  for (RouterTable& r : t.routers) {
+    r.initial.reserve(4);  // its two packets, each both ways round its cycle
     for (int port = 0; port < 4; ++port)
       r.ports[static_cast<size_t>(port)].forward_mask = 1u << d.pairing[static_cast<size_t>(r.node)][static_cast<size_t>(port)];
+  }
   const int n = topo.num_nodes();
   const int forward_hops = n / 2, backward_hops = (n - 1) / 2;
   const auto cycles = torus_cycles::trails(topo, d.pairing);
