@@ -98,7 +98,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
         const Packet pkt = q.pop();
         --queued;
         wire[static_cast<size_t>(i) * ports + p] = pkt;
-        crossings.push_back({step, i, topology.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+        TraceEvent& crossing = crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
+        crossing.step = step;
+        crossing.from = i;
+        crossing.to = topology.neighbour(i, p);
+        crossing.origin = pkt.origin;
+        crossing.dest = pkt.dest;
+        crossing.seq = pkt.seq;
       }
     }
     if (sink) sink->step(step, crossings);
