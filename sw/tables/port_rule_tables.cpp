@@ -369,12 +369,10 @@ NetworkTables load_tables(const std::string& dir) {
     t.port_model = PortModel::parse(m.at("port_model").get<std::string>(), m.at("duplex").get<std::string>());
     t.construction = m.at("construction").get<std::string>();
     if (manifest_form(m, mwhat) == TableForm::Packed) {
-      const PackedImages packed = PackedImages::read(dir, m.at("packed"), mwhat);
-      if (static_cast<int>(packed.routers()) != topo.num_nodes())
-        bad_table(mwhat, fmt::format("packs {} routers, {} has {}", packed.routers(), topo.spec(), topo.num_nodes()));
+      const PackedImages packed = PackedImages::read(dir, m.at("packed"), mwhat, topo.num_nodes(), topo.spec());
       t.routers.reserve(packed.routers());
       for (int n = 0; n < topo.num_nodes(); ++n) {
-        const std::string what = fmt::format("'{}' router {}", (root / kPackedFile).string(), n);
+        const std::string what = packed.image_name(static_cast<size_t>(n));
         RouterTable r = decode_image(packed.image(static_cast<size_t>(n)), topo.num_ports(), topo.num_nodes(), what,
                                      TableForm::Packed);
         validate_router(r, n, topo, what);

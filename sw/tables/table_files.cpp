@@ -172,7 +172,10 @@ std::vector<uint32_t> PackedImages::image(size_t i) const {
   return {first, first + static_cast<std::ptrdiff_t>(lengths_[i])};
 }
 
-PackedImages PackedImages::read(const std::string& dir, const json& field, const std::string& what) {
+std::string PackedImages::image_name(size_t i) const { return fmt::format("'{}' router {}", file_, i); }
+
+PackedImages PackedImages::read(const std::string& dir, const json& field, const std::string& what, int nodes,
+                                const std::string& spec) {
   std::string name;
   size_t routers = 0, size = 0;
   try {
@@ -206,6 +209,8 @@ PackedImages PackedImages::read(const std::string& dir, const json& field, const
     at += length + 1;
   }
   if (p.starts_.size() != routers) bad_table(fwhat, fmt::format("frames {} images, its header says {}", p.starts_.size(), routers));
+  if (routers != static_cast<size_t>(nodes)) bad_table(what, fmt::format("packs {} routers, {} has {}", routers, spec, nodes));
+  p.file_ = path.string();
   return p;
 }
 

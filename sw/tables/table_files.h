@@ -64,14 +64,18 @@ class PackedImageWriter {
 // framing checked (each image's own checksum is its kind's to check).
 class PackedImages {
  public:
-  static PackedImages read(const std::string& dir, const nlohmann::json& packed_field, const std::string& what);
+  // `nodes`: the routers the topology `spec` has (refused when the file frames another count).
+  static PackedImages read(const std::string& dir, const nlohmann::json& packed_field, const std::string& what,
+                           int nodes, const std::string& spec);
   size_t routers() const { return starts_.size(); }
   std::vector<uint32_t> image(size_t i) const;  // router i's (a copy: kinds decode vectors)
+  std::string image_name(size_t i) const;        // for errors: the file and the router
 
  private:
   std::vector<uint32_t> words_;  // the images back to back, each after its length
   std::vector<size_t> starts_;   // where each begins in words_
   std::vector<size_t> lengths_;
+  std::string file_;
 };
 
 // Creates `dir` (throws InputError when it cannot).

@@ -174,13 +174,11 @@ XbarTables load_xbar_tables(const std::string& dir) {
     t.permutation = j.at("permutation").get<std::vector<int>>();
     t.root = j.at("root").get<int>();
     if (manifest_form(j, what) == TableForm::Packed) {
-      const PackedImages packed = PackedImages::read(dir, j.at("packed"), what);
-      if (static_cast<int>(packed.routers()) != mesh.num_nodes())
-        bad_table(what, fmt::format("packs {} routers, {} has {}", packed.routers(), mesh.spec(), mesh.num_nodes()));
+      const PackedImages packed = PackedImages::read(dir, j.at("packed"), what, mesh.num_nodes(), mesh.spec());
       t.routers.reserve(packed.routers());
       for (int n = 0; n < mesh.num_nodes(); ++n) {
         const std::vector<uint32_t> words = packed.image(static_cast<size_t>(n));
-        const std::string rwhat = fmt::format("'{}' router {}", (root / kPackedFile).string(), n);
+        const std::string rwhat = packed.image_name(static_cast<size_t>(n));
         t.routers.push_back(decode_xbar_image(words, n, rwhat));
         if (words != encode_xbar_image(t, t.routers.back())) bad_table(rwhat, fmt::format("header or phases differ from {}", what));
       }
