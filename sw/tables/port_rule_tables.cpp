@@ -330,19 +330,13 @@ void write_tables(const NetworkTables& tables, const Topology& topology, const s
           throw InputError(fmt::format("router {}: a packet of {} hops does not fit a memory image's 16-bit field; "
                                        "write the packed form", r.node, ip.packet.hops));
   create_table_dir(dir);
-  json manifest = {{"topology", tables.topology},
-                   {"collective", tables.collective}, {"algorithm", tables.algorithm},
-                   {"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
-                   {"construction", tables.construction},
-                   {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}};
-  if (form == TableForm::Packed) {
-    PackedImageWriter packed(dir, tables.routers.size());
-    for (const RouterTable& r : tables.routers) packed.add(encode_image(r, topology.num_ports(), TableForm::Packed));
-    manifest["form"] = table_form_name(form);
-    manifest["packed"] = packed.finish();
-    write_manifest(dir, kPortRulesKind, std::move(manifest));
-    return;
-  }
+  json manifest = common_manifest_fields(tables);
+  manifest.update({{"port_model", tables.port_model.ports_name()}, {"duplex", tables.port_model.duplex_name()},
+                   {"nodes", topology.num_nodes()}, {"ports", topology.num_ports()}});
+  if (form == TableForm::Packed)
+    return write_packed_tables(dir, kPortRulesKind, std::move(manifest), tables.routers, [&](const RouterTable& r) {
+      return encode_image(r, topology.num_ports(), TableForm::Packed);
+    });
   json routers = json::array();
   for (const RouterTable& r : tables.routers) {
     std::string stem = router_stem(r.node);
@@ -362,12 +356,8 @@ NetworkTables load_tables(const std::string& dir) {
   json m = read_manifest(dir, kPortRulesKind, mwhat);
   NetworkTables t;
   try {
-    Topology topo = Topology::parse(m.at("topology").get<std::string>());
-    t.topology = topo.spec();
-    t.collective = m.at("collective").get<std::string>();
-    t.algorithm = m.at("algorithm").get<std::string>();
+    const Topology topo = read_common_manifest_fields(m, t);
     t.port_model = PortModel::parse(m.at("port_model").get<std::string>(), m.at("duplex").get<std::string>());
-    t.construction = m.at("construction").get<std::string>();
     if (manifest_form(m, mwhat) == TableForm::Packed) {
       const PackedImages packed = PackedImages::read(dir, m.at("packed"), mwhat, topo.num_nodes(), topo.spec());
       t.routers.reserve(packed.routers());

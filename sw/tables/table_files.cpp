@@ -214,6 +214,20 @@ PackedImages PackedImages::read(const std::string& dir, const json& field, const
   return p;
 }
 
+json common_manifest_fields(const Tables& t) {
+  return {{"topology", t.topology}, {"collective", t.collective}, {"algorithm", t.algorithm},
+          {"construction", t.construction}};
+}
+
+Topology read_common_manifest_fields(const json& m, Tables& t) {
+  Topology topology = Topology::parse(m.at("topology").get<std::string>());
+  t.topology = topology.spec();
+  t.collective = m.at("collective").get<std::string>();
+  t.algorithm = m.at("algorithm").get<std::string>();
+  t.construction = m.at("construction").get<std::string>();
+  return topology;
+}
+
 void create_table_dir(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
@@ -78,6 +79,11 @@ class PackedImages {
   std::string file_;
 };
 
+// The manifest fields every kind's tables have (Tables: topology, collective, algorithm,
+// construction), and reading them back: returns the topology, canonical spec in `tables`.
+nlohmann::json common_manifest_fields(const Tables& tables);
+Topology read_common_manifest_fields(const nlohmann::json& manifest, Tables& tables);
+
 // Creates `dir` (throws InputError when it cannot).
 void create_table_dir(const std::string& dir);
 // Writes `dir`/network.json: `fields` with "format", "version", "kind" and the checksum.
@@ -85,5 +91,17 @@ void write_manifest(const std::string& dir, const char* kind, nlohmann::json fie
 // `dir`/network.json checked (format, version, checksum) and of `kind`; `what` is set to
 // the name errors give it.
 nlohmann::json read_manifest(const std::string& dir, const char* kind, std::string& what);
+
+// Writes the packed form: DIR/tables.bin from encode(router) of each router in node order,
+// then DIR/network.json, `manifest` with the form and the file's record.
+template <class Routers, class Encode>
+void write_packed_tables(const std::string& dir, const char* kind, nlohmann::json manifest, const Routers& routers,
+                         Encode encode) {
+  PackedImageWriter packed(dir, routers.size());
+  for (const auto& router : routers) packed.add(encode(router));
+  manifest["form"] = table_form_name(TableForm::Packed);
+  manifest["packed"] = packed.finish();
+  write_manifest(dir, kind, std::move(manifest));
+}
 
 }  // namespace fixroute

@@ -133,18 +133,13 @@ std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
 
 void write_xbar_tables(const XbarTables& t, const std::string& dir, TableForm form) {
   create_table_dir(dir);
-  json j = {{"topology", t.topology}, {"collective", t.collective},
-            {"algorithm", t.algorithm}, {"construction", t.construction}, {"step_cycles", t.step_cycles},
-            {"steps", t.steps()}, {"phase_starts", t.phase_starts}, {"permutation", t.permutation}, {"root", t.root},
-            {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"}};
-  if (form == TableForm::Packed) {
-    PackedImageWriter packed(dir, t.routers.size());
-    for (const XbarRouterTable& r : t.routers) packed.add(encode_xbar_image(t, r));
-    j["form"] = table_form_name(form);
-    j["packed"] = packed.finish();
-    write_manifest(dir, kCrossbarKind, std::move(j));
-    return;
-  }
+  json j = common_manifest_fields(t);
+  j.update({{"step_cycles", t.step_cycles}, {"steps", t.steps()}, {"phase_starts", t.phase_starts},
+            {"permutation", t.permutation}, {"root", t.root},
+            {"ports", "settings[step][input] = output; ports 0 S, 1 N, 2 E, 3 W, 4 local; null = not connected"}});
+  if (form == TableForm::Packed)
+    return write_packed_tables(dir, kCrossbarKind, std::move(j), t.routers,
+                               [&](const XbarRouterTable& r) { return encode_xbar_image(t, r); });
   json routers = json::array();
   for (const XbarRouterTable& r : t.routers) {
     json settings = json::array();
@@ -164,11 +159,7 @@ XbarTables load_xbar_tables(const std::string& dir) {
   json j = read_manifest(dir, kCrossbarKind, what);
   XbarTables t;
   try {
-    const Topology mesh = Topology::parse(j.at("topology").get<std::string>());
-    t.topology = mesh.spec();
-    t.collective = j.at("collective").get<std::string>();
-    t.algorithm = j.at("algorithm").get<std::string>();
-    t.construction = j.at("construction").get<std::string>();
+    const Topology mesh = read_common_manifest_fields(j, t);
     t.step_cycles = j.at("step_cycles").get<int>();
     t.phase_starts = j.at("phase_starts").get<std::vector<int>>();
     t.permutation = j.at("permutation").get<std::vector<int>>();
