@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   make cmake g++ pkg-config
-  verilator libsystemc-dev yosys
+  verilator libsystemc-dev yosys iverilog
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev zlib1g-dev

@@ -1,0 +1,124 @@
+// fr_grid_tb: a plain Verilog-2005 testbench of fr_grid_top for any simulator (CTest runs it
+// under Icarus Verilog, docs/rtl.md "A second simulator"). It reads the hex images that
+// `fixroute tables` wrote ($readmemh, +tables=DIR), writes each router's image through the
+// configuration port, checks every table loaded, runs the network step by step as the
+// verilated harness does (tb/rtl_engine.cpp), writes every link crossing in the trace
+// format of docs/trace-format.md (+trace=FILE) and prints `STEPS n CYCLES c` or `FAIL ...`.
+`define FR_TB_TRACE_HEADER "step,from,to,origin,dest,seq\n"
+module fr_grid_tb;
+    parameter integer DIMS      = 2;
+    parameter integer N0        = 4;
+    parameter integer N1        = 4;
+    parameter integer N2        = 1;
+    parameter integer N3        = 1;
+    parameter integer WRAP      = 1;
+    parameter integer FIELD_W   = 16;
+    parameter integer DEPTH     = 8;
+    parameter integer MEM_WORDS = 256;
+    parameter integer WATCHDOG  = 64;      // steps without a crossing while work remains
+    localparam integer P      = 2 * DIMS;
+    localparam integer NODES  = N0 * N1 * N2 * N3;
+    localparam integer SEL_W  = $clog2(NODES);
+    localparam integer ADDR_W = $clog2(MEM_WORDS);
+    localparam integer PKT_W  = 4 * FIELD_W;
+    localparam integer CNT_W  = $clog2(DEPTH + 1);
+
+    reg                      clk = 1'b0;
+    reg                      rst = 1'b1;
+    reg  [SEL_W-1:0]         cfg_node = {SEL_W{1'b0}};
+    reg                      cfg_we = 1'b0;
+    reg  [ADDR_W-1:0]        cfg_addr = {ADDR_W{1'b0}};
+    reg  [31:0]              cfg_wdata = 32'd0;
+    reg                      cfg_done = 1'b0;
+    wire [NODES-1:0]         table_ok;
+    wire [NODES*3-1:0]       table_error;
+    wire                     step_go;
+    wire [NODES-1:0]         idle;
+    wire [NODES-1:0]         fault;
+    wire [NODES*24-1:0]      step;
+    wire [NODES*P*CNT_W-1:0] queue_count;
+    wire [NODES*P-1:0]       link_valid;
+    wire [NODES*P*PKT_W-1:0] link_data;
+
+    fr_grid_top #(.DIMS(DIMS), .N0(N0), .N1(N1), .N2(N2), .N3(N3), .WRAP(WRAP), .FIELD_W(FIELD_W),
+                  .DEPTH(DEPTH), .MEM_WORDS(MEM_WORDS)) dut (
+        .clk(clk), .rst(rst), .cfg_node(cfg_node), .cfg_we(cfg_we), .cfg_addr(cfg_addr),
+        .cfg_wdata(cfg_wdata), .cfg_done(cfg_done), .table_ok(table_ok), .table_error(table_error),
+        .step_go(step_go), .idle(idle), .fault(fault), .step(step), .queue_count(queue_count),
+        .link_valid(link_valid), .link_data(link_data));
+
+    always #5 clk = ~clk;
+
+    // The node across port q of `node`, as fr_grid_top wires it (-1: a border port).
+    function integer neighbour(input integer node, input integer q);
+        integer k, size, stride, c, nc;
+        begin
+            k      = q / 2;
+            size   = (k == 0) ? N0 : (k == 1) ? N1 : (k == 2) ? N2 : N3;
+            stride = (k == 0) ? N1 * N2 * N3 : (k == 1) ? N2 * N3 : (k == 2) ? N3 : 1;
+            c      = (node / stride) % size;
+            nc     = (q % 2 == 0) ? c + 1 : c - 1;
+            if (WRAP == 0 && (nc < 0 || nc >= size)) neighbour = -1;
+            else neighbour = node + (((nc + size) % size) - c) * stride;
+        end
+    endfunction
+
+    reg [31:0]       image [0:MEM_WORDS-1];
+    reg [8*1024-1:0] tables_dir, trace_path, image_path;
+    integer          fd, node, port, a, words, steps, cycles, last_crossing, done, failed;
+    reg [PKT_W-1:0]  pkt;
+    reg              go, all_idle;
+
+    task fail(input [8*256-1:0] why);
+        begin
+            $display("FAIL %0s", why);
+            failed = 1;
+        end
+    endtask
+
+    initial begin
+        failed = 0;
+        `include "fr_tb_start.vh"
+
+        // Steps: before each rising edge step_go is sampled; after a SEND edge the link
+        // registers hold the step's crossings; after the RECEIVE edge, faults and the end.
+        steps = 0;
+        cycles = 0;
+        last_crossing = 0;
+        done = 0;
+        while (!done && !failed) begin
+            go = step_go;
+            @(posedge clk);
+            #1;
+            cycles = cycles + 1;
+            if (go) begin
+                steps = steps + 1;
+                for (node = 0; node < NODES; node = node + 1) begin
+                    if (step[node*24 +: 24] != steps) fail("a router's step counter left the network's");
+                    for (port = 0; port < P; port = port + 1)
+                        if (link_valid[node*P + port]) begin
+                            pkt = link_data[(node*P + port)*PKT_W +: PKT_W];
+                            if (pkt[FIELD_W +: FIELD_W] == {FIELD_W{1'b1}})
+                                $fwrite(fd, "%0d,%0d,%0d,%0d,-1,%0d\n", steps, node, neighbour(node, port),
+                                        pkt[0 +: FIELD_W], pkt[2*FIELD_W +: FIELD_W]);
+                            else
+                                $fwrite(fd, "%0d,%0d,%0d,%0d,%0d,%0d\n", steps, node, neighbour(node, port),
+                                        pkt[0 +: FIELD_W], pkt[FIELD_W +: FIELD_W], pkt[2*FIELD_W +: FIELD_W]);
+                            last_crossing = steps;
+                        end
+                end
+                @(posedge clk);  // RECEIVE
+                #1;
+                cycles = cycles + 1;
+                all_idle = &idle;
+                if (|fault) fail("a router raised fault (queue overflow or a packet without a rule)");
+                else if (all_idle) done = 1;
+                else if (steps - last_crossing > WATCHDOG) fail("watchdog: no packet moved");
+            end
+            @(negedge clk);
+        end
+        $fclose(fd);
+        if (!failed) $display("STEPS %0d CYCLES %0d", steps, cycles);
+        $finish;
+    end
+endmodule
