@@ -32,9 +32,9 @@ using namespace fixroute;
 struct Work {
   Topology topology;
   NetworkTables tables;
-  explicit Work(const char* spec)
+  explicit Work(const char* spec, const char* collective = "total-exchange")
       : topology(Topology::parse(spec)),
-        tables(build_tables(find_algorithm("total-exchange", "", topology), topology, PortModel{})) {}
+        tables(build_tables(find_algorithm(collective, "", topology), topology, PortModel{})) {}
 };
 
 void report(benchmark::State& state, const Work& w, int64_t steps, int64_t runs) {
@@ -83,12 +83,16 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
 }
 
 // Each iteration constructs the verilated model and loads the tables through the
-// configuration port (not measured), then runs the collective (measured).
-void BM_Rtl(benchmark::State& state, const char* spec) {
-  Work w(spec);
-  const RtlModelInfo& model = find_rtl_model(w.topology);
+// configuration port (not measured), then runs the collective (measured). `hardware`:
+// "top" (the verilated network top of that size) or "array" (single routers wired by the
+// harness, tb/router_array.h), to weigh the two on the same tables.
+void BM_Rtl(benchmark::State& state, const char* spec, const char* collective, const char* hardware) {
+  Work w(spec, collective);
+  const RtlModelInfo model = std::string(hardware) == "top" ? find_rtl_model(w.topology)
+                                                            : rtl_array_model(w.topology, w.tables,
+                                                                              run_ref_engine(w.topology, w.tables, {}).max_queue);
   const std::vector<std::vector<uint32_t>> images = rtl_images(model, w.topology, w.tables);
-  int64_t steps = 0, runs = 0;
+  int64_t steps = 0, runs = 0, cycles = 0;
   for (auto _ : state) {
     state.PauseTiming();
     std::unique_ptr<RtlDriver> rtl = model.make(model);
@@ -98,9 +102,12 @@ void BM_Rtl(benchmark::State& state, const char* spec) {
     EngineResult r = rtl_run_loaded(*rtl, model, w.topology);
     benchmark::DoNotOptimize(r.trace.data());
     steps = r.steps_simulated;
+    cycles = r.clock_cycles.value_or(0);
     ++runs;
   }
   report(state, w, steps, runs);
+  state.counters["router_cycles_per_s"] = benchmark::Counter(
+      static_cast<double>(cycles * w.topology.num_nodes() * runs), benchmark::Counter::kIsRate);
 }
 
 // Elaborates once (not measured), then each iteration resets the network and runs it.
@@ -157,10 +164,11 @@ void BM_XbarRef(benchmark::State& state, const char* spec, const char* collectiv
 }
 
 // Each iteration constructs the verilated mesh and loads it through the configuration
-// port (not measured), then runs every routing step (measured).
-void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collective, const char* algorithm) {
+// port (not measured), then runs every routing step (measured); `hardware` as BM_Rtl's.
+void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collective, const char* algorithm,
+                const char* hardware) {
   const XbarWork w(spec, collective, algorithm);
-  const XbarModelInfo& model = require_xbar_model(w.mesh);
+  const XbarModelInfo model = std::string(hardware) == "top" ? require_xbar_model(w.mesh) : xbar_array_model(w.mesh, w.tables);
   int64_t runs = 0, cycles = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -223,8 +231,10 @@ BENCHMARK_CAPTURE(BM_GossipRef, torus4x4x4x5_partial, "torus:4x4x4x5", "partial-
 
 BENCHMARK_CAPTURE(BM_XbarRef, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRef, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh4_fft_top, "mesh:4x4", "fft", "z-order", "top")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh4_fft_array, "mesh:4x4", "fft", "z-order", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array")->Unit(benchmark::kMillisecond);
 
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange")
     ->Unit(benchmark::kMillisecond)->Iterations(1);
@@ -233,8 +243,13 @@ BENCHMARK_CAPTURE(BM_Ref, line64, "line:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, ring64, "ring:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, line33, "line:33")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Ref, ring33, "ring:33")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Rtl, line33, "line:33")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Rtl, ring33, "ring:33")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, ring7_top, "ring:7", "total-exchange", "top")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, ring7_array, "ring:7", "total-exchange", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus4x4_gossip_top, "torus:4x4", "gossip", "top")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus4x4_gossip_array, "torus:4x4", "gossip", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, line33, "line:33", "total-exchange", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, ring33, "ring:33", "total-exchange", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip, "torus:16x16", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line64, "line:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, ring64, "ring:64")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line33, "line:33")->Unit(benchmark::kMillisecond);

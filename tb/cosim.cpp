@@ -211,7 +211,7 @@ class XbarCosimBench : public sc_core::sc_module {
 
 CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables) {
   claim_systemc_elaboration();
-  const XbarModelInfo& model = require_xbar_model(mesh);
+  const XbarModelInfo model = xbar_model_for(mesh, rtl_tables);
   std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
   xbar_rtl_load(*rtl, model, rtl_tables);
   for (int i = 0; i < mesh.num_nodes(); ++i)
@@ -228,7 +228,7 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_table
 
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables) {
   claim_systemc_elaboration();
-  const RtlModelInfo& model = find_rtl_model(topology);
+  const RtlModelInfo model = rtl_model_for(topology, rtl_tables);
   std::unique_ptr<RtlDriver> rtl = model.make(model);
   rtl_reset_and_load(*rtl, rtl_images(model, topology, rtl_tables));
   for (int i = 0; i < topology.num_nodes(); ++i)

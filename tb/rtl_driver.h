@@ -22,7 +22,11 @@ class RtlConfigPort {
   // Inputs take effect at the next tick(); outputs reflect the last one.
   virtual void tick() = 0;  // one clock cycle
   virtual void set_reset(bool on) = 0;
+  // One configuration port shared by every router (the network tops): `node` selects the
+  // router that takes the write. With a port per router (config_port_per_router()), the
+  // call drives router `node`'s own port and every router can take a word in one cycle.
   virtual void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) = 0;
+  virtual bool config_port_per_router() const { return false; }
   virtual bool table_ok(int node) const = 0;
   virtual int table_error(int node) const = 0;
   virtual void open_vcd(const std::string& path) = 0;
@@ -39,7 +43,8 @@ class RtlDriver : public RtlConfigPort {
   virtual Packet link_packet(int node, int port) const = 0;  // dest -1 for a broadcast copy
 };
 
-// One verilated network top (rtl/CMakeLists.txt decides which exist).
+// Verilated hardware for one network: a curated network top of one size (rtl/CMakeLists.txt
+// decides which exist), or an array of single routers of one build wired for the topology.
 struct RtlModelInfo {
   std::string spec;  // canonical topology spec
   int ports;
@@ -48,11 +53,32 @@ struct RtlModelInfo {
   int mem_words;  // table memory per router
   int field_w;    // bits of origin, dest, seq and hops in a packet
   std::function<std::unique_ptr<RtlDriver>(const RtlModelInfo&)> make;
+  std::string hardware;  // what runs: the top, or the router build of the array
 };
 
+// The curated sizes: where the sweep and the test suites run rtl (rtl/CMakeLists.txt).
+const std::vector<std::string>& rtl_curated_sizes();
+
+// The verilated network tops.
 const std::vector<RtlModelInfo>& rtl_models();
-// Throws InputError listing the built sizes when `topology` has none.
+// The curated top of `topology`; throws InputError listing the built sizes when it has none.
 const RtlModelInfo& find_rtl_model(const Topology& topology);
+
+// One verilated fr_router build (rtl/CMakeLists.txt FIXROUTE_RTL_ROUTER_BUILDS).
+struct RtlRouterBuild {
+  int ports, depth, mem_words, field_w;
+  std::function<std::unique_ptr<RtlDriver>(const RtlModelInfo&, const Topology&)> make_array;
+};
+const std::vector<RtlRouterBuild>& rtl_router_builds();
+
+// The array of the smallest router build that holds `tables` on `topology` (ports equal,
+// images within its memory, fields within its width, queues within its depth: `depth`
+// packets, the largest queue a run of the tables needs). InputError saying what the tables
+// need and what is built when none does.
+RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth);
+// The hardware `tables` run on: the curated top of the topology's size when they fit it,
+// else rtl_array_model with the depth a reference run of the tables shows.
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables);
 
 // The memory images of `tables` for `model`; throws InputError when they do not fit it.
 std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& model, const Topology& topology,

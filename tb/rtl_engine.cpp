@@ -17,7 +17,10 @@
 #include "sw/core/router_kind.h"
 #include "xbar_rtl.h"
 #include "verilated_top.h"
+#include "router_array.h"
 #include "rtl_models.inc"
+#include "rtl_routers.inc"
+#include "rtl_sizes.inc"
 
 namespace fixroute {
 
@@ -28,17 +31,19 @@ constexpr int64_t kWatchdogSteps = 64;  // steps without a crossing while work r
 constexpr int64_t kWatchdogCycles = 1 << 16;  // cycles without a step (no step_go)
 constexpr unsigned kStepBits = 24;
 
+unsigned count_bits(int depth) {  // $clog2(DEPTH + 1), the width of a queue's count
+  unsigned w = 0;
+  while ((1 << w) < depth + 1) ++w;
+  return w;
+}
+
 template <class Model>
 class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
   using VerilatedTop<Model, RtlDriver>::model_;
   using VerilatedTop<Model, RtlDriver>::u;
 
  public:
-  explicit VerilatedDriver(const RtlModelInfo& info) : info_(info) {
-    unsigned w = 0;
-    while ((1 << w) < info_.depth + 1) ++w;
-    count_bits_ = w;
-  }
+  explicit VerilatedDriver(const RtlModelInfo& info) : info_(info), count_bits_(count_bits(info.depth)) {}
 
   bool step_go() const override { return model_->step_go; }
   bool idle(int node) const override { return bits(model_->idle, u(node), 1); }
@@ -50,18 +55,53 @@ class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
   bool link_valid(int node, int port) const override { return bits(model_->link_valid, link(node, port), 1); }
   Packet link_packet(int node, int port) const override {
     const unsigned f = static_cast<unsigned>(info_.field_w);
-    const unsigned base = link(node, port) * 4 * f;
-    auto field = [&](unsigned k) { return static_cast<int>(bits(model_->link_data, base + k * f, f)); };
-    Packet p{field(0), field(1), field(2), field(3)};
-    if (p.dest == (1 << info_.field_w) - 1) p.dest = kBroadcastDest;
-    return p;
+    return packet_at(model_->link_data, link(node, port) * 4 * f, f);
   }
 
  private:
   unsigned link(int node, int port) const { return u(node * info_.ports + port); }
 
-  const RtlModelInfo& info_;
-  unsigned count_bits_ = 1;
+  const RtlModelInfo info_;
+  const unsigned count_bits_;
+};
+
+// A network of fr_router builds wired from the topology (router_array.h); the AND of the
+// routers' ready is step_go, as in fr_grid_top.
+template <class Model>
+class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
+  using Array = RouterArray<Model, RtlDriver>;
+  using Array::router;
+  using Array::routers_;
+
+ public:
+  PortRuleRouterArray(const RtlModelInfo& info, const Topology& topology)
+      : Array(topology, 4 * static_cast<unsigned>(info.field_w)), info_(info), count_bits_(count_bits(info.depth)) {}
+
+  bool step_go() const override {
+    for (const auto& r : routers_)
+      if (!r->ready) return false;
+    return true;
+  }
+  bool idle(int node) const override { return router(node).idle; }
+  bool fault(int node) const override { return router(node).fault; }
+  int64_t step(int node) const override { return static_cast<int64_t>(router(node).step); }
+  int queue_count(int node, int port) const override {
+    return static_cast<int>(bits(router(node).queue_count, static_cast<unsigned>(port) * count_bits_, count_bits_));
+  }
+  bool link_valid(int node, int port) const override { return bits(router(node).out_valid, static_cast<unsigned>(port), 1); }
+  Packet link_packet(int node, int port) const override {
+    const unsigned f = static_cast<unsigned>(info_.field_w);
+    return packet_at(router(node).out_data, static_cast<unsigned>(port) * 4 * f, f);
+  }
+
+ private:
+  void global_inputs() override {
+    const bool go = step_go();
+    for (auto& r : routers_) r->step_go = go;
+  }
+
+  const RtlModelInfo info_;
+  const unsigned count_bits_;
 };
 
 std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
@@ -74,8 +114,12 @@ std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
 
 }  // namespace
 
-EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo) {
+EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo, const EngineOptions& options) {
   EngineResult result;
+  PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
+  const bool keep = options.keep_trace || !sink;
+  result.streamed = sink != nullptr;
+  std::vector<TraceEvent> crossings;  // this step's, sorted, handed on as the run goes
   int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
     const bool go = rtl.step_go();
@@ -94,6 +138,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
     }
     cycles_without_step = 0;
     ++steps;
+    crossings.clear();
     for (int i = 0; i < m.nodes && result.failure.empty(); ++i) {
       if (rtl.step(i) != steps) {
         result.failure = fmt::format("router {} is at step {}, the network at step {}", i, rtl.step(i), steps);
@@ -102,10 +147,13 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       for (int p = 0; p < m.ports; ++p) {
         if (!rtl.link_valid(i, p)) continue;
         Packet pkt = rtl.link_packet(i, p);
-        result.trace.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+        crossings.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
         last_crossing_step = steps;
       }
     }
+    sort_trace(crossings);
+    if (sink) sink->step(steps, crossings);
+    if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
     rtl.tick();  // the RECEIVE cycle
     ++cycles;
     if (!result.failure.empty()) break;
@@ -130,7 +178,6 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   }
   result.steps_simulated = steps;
   result.clock_cycles = cycles;
-  sort_trace(result.trace);
   return result;
 }
 
@@ -146,12 +193,17 @@ const char* rtl_table_error_name(int code) {
   }
 }
 
+const std::vector<std::string>& rtl_curated_sizes() {
+  static const std::vector<std::string> sizes = {FIXROUTE_RTL_CURATED_SIZES};
+  return sizes;
+}
+
 const std::vector<RtlModelInfo>& rtl_models() {
   static const std::vector<RtlModelInfo> models = {
-#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, mem_words, field_w)            \
-  {spec, ports, nodes, depth, mem_words, field_w, [](const RtlModelInfo& info) -> std::unique_ptr<RtlDriver> { \
-     return std::make_unique<VerilatedDriver<cls>>(info);                                  \
-   }},
+#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, mem_words, field_w)                                     \
+  {spec, ports, nodes, depth, mem_words, field_w,                                                                  \
+   [](const RtlModelInfo& info) -> std::unique_ptr<RtlDriver> { return std::make_unique<VerilatedDriver<cls>>(info); }, \
+   fmt::format("fr_grid_top {} (DEPTH={}, MEM_WORDS={}, FIELD_W={})", spec, depth, mem_words, field_w)},
       FIXROUTE_RTL_MODELS(FIXROUTE_RTL_MODEL)
 #undef FIXROUTE_RTL_MODEL
   };
@@ -168,29 +220,119 @@ const RtlModelInfo& find_rtl_model(const Topology& topology) {
                                topology.spec(), built));
 }
 
+const std::vector<RtlRouterBuild>& rtl_router_builds() {
+  static const std::vector<RtlRouterBuild> builds = {
+#define FIXROUTE_RTL_ROUTER(cls, ports, depth, mem_words, field_w)                                          \
+  {ports, depth, mem_words, field_w, [](const RtlModelInfo& info, const Topology& topology) -> std::unique_ptr<RtlDriver> { \
+     return std::make_unique<PortRuleRouterArray<cls>>(info, topology);                                   \
+   }},
+#define FIXROUTE_RTL_XBAR_ROUTER(cls, mem_words)
+      FIXROUTE_RTL_ROUTERS(FIXROUTE_RTL_ROUTER, FIXROUTE_RTL_XBAR_ROUTER)
+#undef FIXROUTE_RTL_ROUTER
+#undef FIXROUTE_RTL_XBAR_ROUTER
+  };
+  return builds;
+}
+
+namespace {
+
+// What the tables need of a router: memory words, field values and queue depth.
+struct TableNeeds {
+  int64_t words = 0;      // the largest memory image
+  int64_t field = 0;      // the largest node id, seq or hop count a field must hold
+  int64_t depth = 0;      // the largest queue
+};
+
+TableNeeds table_needs(const Topology& topology, const NetworkTables& tables, int64_t depth) {
+  TableNeeds needs;
+  needs.field = topology.num_nodes() - 1;
+  needs.depth = depth;
+  for (const RouterTable& r : tables.routers) {
+    for (const InitialPacket& ip : r.initial) needs.field = std::max<int64_t>({needs.field, ip.packet.seq, ip.packet.hops - 1});
+    needs.words = std::max<int64_t>(needs.words, static_cast<int64_t>(encode_image(r, topology.num_ports()).size()));
+  }
+  return needs;
+}
+
+// Why hardware of these sizes cannot run the tables, or "" when it can. All-ones is the
+// broadcast address, so a field holds values up to 2^field_w - 2 (a hop count one more).
+std::string misfit(const TableNeeds& needs, int mem_words, int field_w, int depth) {
+  const int64_t field_max = (int64_t{1} << field_w) - 2;
+  if (needs.field > field_max)
+    return fmt::format("node ids, seq or hop counts up to {} do not fit {}-bit fields", needs.field, field_w);
+  if (needs.words > mem_words) return fmt::format("the tables need {} words per router, the memory holds {}", needs.words, mem_words);
+  if (needs.depth > depth) return fmt::format("queues of {} packets, the routers hold {}", needs.depth, depth);
+  return "";
+}
+
+}  // namespace
+
+RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth) {
+  const TableNeeds needs = table_needs(topology, tables, depth);
+  const RtlRouterBuild* best = nullptr;
+  std::string built;
+  for (const RtlRouterBuild& b : rtl_router_builds()) {
+    built += fmt::format("{}{}:{}:{}", built.empty() ? "" : " ", b.ports, b.depth, b.mem_words);
+    if (b.ports != topology.num_ports() || !misfit(needs, b.mem_words, b.field_w, b.depth).empty()) continue;
+    if (!best || int64_t{b.depth} * b.mem_words < int64_t{best->depth} * best->mem_words) best = &b;
+  }
+  if (!best)
+    throw InputError(fmt::format(
+        "no verilated router holds the tables of {}: they need {} ports, {} table words, queues of {} and fields up to {}; "
+        "built (ports:depth:words): {} (add one to FIXROUTE_RTL_ROUTER_BUILDS in rtl/CMakeLists.txt)",
+        topology.spec(), topology.num_ports(), needs.words, needs.depth, needs.field, built));
+  RtlModelInfo info{topology.spec(), best->ports, topology.num_nodes(), best->depth, best->mem_words, best->field_w,
+                    nullptr,
+                    fmt::format("fr_router array (P={}, DEPTH={}, MEM_WORDS={}, FIELD_W={})", best->ports, best->depth,
+                                best->mem_words, best->field_w)};
+  info.make = [make = best->make_array, topology](const RtlModelInfo& m) { return make(m, topology); };
+  return info;
+}
+
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables) {
+  // The queue depth the tables need is what the reference routers' queues reach (their
+  // crossings are not kept).
+  struct Discard : PacketSink {
+    void step(int64_t, const std::vector<TraceEvent>&) override {}
+  } discard;
+  const int64_t depth = run_ref_engine(topology, tables, EngineOptions{"", &discard, false}).max_queue;
+  for (const RtlModelInfo& m : rtl_models())
+    if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.mem_words, m.field_w, m.depth).empty())
+      return m;
+  return rtl_array_model(topology, tables, depth);
+}
+
 std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& m, const Topology& topology,
                                               const NetworkTables& tables) {
-  const int64_t field_max = (int64_t{1} << m.field_w) - 2;  // all-ones is the broadcast address
+  if (std::string why = misfit(table_needs(topology, tables, 0), m.mem_words, m.field_w, m.depth); !why.empty())
+    throw InputError(fmt::format("the verilated {} ({}) cannot run these tables: {}", m.spec, m.hardware, why));
   std::vector<std::vector<uint32_t>> images;
-  for (const RouterTable& r : tables.routers) {
-    for (const InitialPacket& ip : r.initial)
-      if (ip.packet.seq > field_max || ip.packet.hops > field_max + 1)
-        throw InputError(fmt::format("router {}'s table has a seq or hop count wider than the verilated {}'s {}-bit fields",
-                                     r.node, m.spec, m.field_w));
-    images.push_back(encode_image(r, topology.num_ports()));
-    if (static_cast<int64_t>(images.back().size()) > m.mem_words)
-      throw InputError(fmt::format("router {}'s table needs {} words; the verilated {} holds {}", r.node,
-                                   images.back().size(), m.spec, m.mem_words));
-  }
+  for (const RouterTable& r : tables.routers) images.push_back(encode_image(r, topology.num_ports()));
   return images;
 }
 
 int64_t rtl_reset_and_load(RtlConfigPort& rtl, const std::vector<std::vector<uint32_t>>& images) {
   int64_t cycles = 0;
+  const int routers = static_cast<int>(images.size());
   rtl.set_reset(true);
-  rtl.set_config(0, false, 0, 0, false);
+  for (int node = 0; node < (rtl.config_port_per_router() ? routers : 1); ++node) rtl.set_config(node, false, 0, 0, false);
   for (int c = 0; c < kResetCycles; ++c, ++cycles) rtl.tick();
   rtl.set_reset(false);
+  if (rtl.config_port_per_router()) {  // word a of every image in the same cycle
+    size_t longest = 0;
+    for (const auto& image : images) longest = std::max(longest, image.size());
+    for (size_t a = 0; a < longest; ++a, ++cycles) {
+      for (int node = 0; node < routers; ++node) {
+        const auto& image = images[static_cast<size_t>(node)];
+        rtl.set_config(node, a < image.size(), static_cast<uint32_t>(a), a < image.size() ? image[a] : 0, false);
+      }
+      rtl.tick();
+    }
+    for (int node = 0; node < routers; ++node) rtl.set_config(node, false, 0, 0, true);
+    rtl.tick();
+    for (int node = 0; node < routers; ++node) rtl.set_config(node, false, 0, 0, false);
+    return cycles + 1;
+  }
   for (size_t node = 0; node < images.size(); ++node)
     for (size_t a = 0; a < images[node].size(); ++a, ++cycles) {
       rtl.set_config(static_cast<int>(node), true, static_cast<uint32_t>(a), images[node][a], false);
@@ -202,9 +344,8 @@ int64_t rtl_reset_and_load(RtlConfigPort& rtl, const std::vector<std::vector<uin
   return cycles + 1;
 }
 
-EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vector<uint32_t>>& images,
-                            const EngineOptions& options) {
-  const RtlModelInfo& m = find_rtl_model(topology);
+EngineResult run_rtl_model(const RtlModelInfo& m, const Topology& topology,
+                           const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options) {
   if (static_cast<int>(images.size()) != m.nodes)
     throw InputError(fmt::format("{} memory images for the {} routers of {}", images.size(), m.nodes, m.spec));
   std::unique_ptr<RtlDriver> rtl = m.make(m);
@@ -218,31 +359,39 @@ EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vec
       failed.overhead_cycles = overhead;
       return failed;
     }
-  EngineResult result = rtl_run_loaded(*rtl, m, topology);
+  EngineResult result = rtl_run_loaded(*rtl, m, topology, options);
   result.overhead_cycles = overhead;
+  result.hardware = m.hardware;
   return result;
 }
 
+EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vector<uint32_t>>& images,
+                            const EngineOptions& options) {
+  return run_rtl_model(find_rtl_model(topology), topology, images, options);
+}
+
 EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
-  return run_rtl_images(topology, rtl_images(find_rtl_model(topology), topology, tables), options);
+  const RtlModelInfo m = rtl_model_for(topology, tables);
+  return run_rtl_model(m, topology, rtl_images(m, topology, tables), options);
 }
 
 namespace {
-const EngineRegistrar rtl_engine({"rtl", "Verilog routers verilated into C++ (curated sizes)", false});
+const EngineRegistrar rtl_engine({"rtl", "Verilog routers verilated into C++ (any network the router builds hold)", false});
+
+// `supports` is what the sweep runs on rtl: the curated sizes; a run takes any network.
+bool curated(const std::vector<std::string>& sizes, const Topology& t) {
+  return std::find(sizes.begin(), sizes.end(), t.spec()) != sizes.end();
+}
 
 const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
-                                           [](const Topology& t) {
-                                             for (const RtlModelInfo& m : rtl_models())
-                                               if (m.spec == t.spec()) return true;
-                                             return false;
-                                           },
+                                           [](const Topology& t) { return curated(rtl_curated_sizes(), t); },
                                            [](const Topology& topology, const Tables& t, const EngineOptions& o) {
                                              return port_rules_output(
                                                  run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
                                            }});
 
 const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
-                                          [](const Topology& t) { return find_xbar_model(t) != nullptr; },
+                                          [](const Topology& t) { return curated(xbar_curated_sizes(), t); },
                                           [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
                                             return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
                                           }});

@@ -27,16 +27,28 @@ class XbarRtlDriver : public RtlConfigPort {
   virtual int link_data(int node, int port) const = 0;
 };
 
+// A curated verilated crossbar mesh, or an array of single crossbar routers of one build
+// wired for the mesh (router_array.h).
 struct XbarModelInfo {
   std::string spec;
   int rows, cols, mem_words;
   std::function<std::unique_ptr<XbarRtlDriver>(const XbarModelInfo&)> make;
+  std::string hardware;  // what runs: the mesh top, or the router build of the array
 };
 
+// The curated meshes: where the sweep and the test suites run rtl (rtl/CMakeLists.txt).
+const std::vector<std::string>& xbar_curated_sizes();
+
+// The verilated mesh tops.
 const std::vector<XbarModelInfo>& xbar_models();
 const XbarModelInfo* find_xbar_model(const Topology& mesh);  // nullptr when not built
-// The model for `mesh`, or InputError naming the verilated sizes.
+// The curated model for `mesh`, or InputError naming the verilated sizes.
 const XbarModelInfo& require_xbar_model(const Topology& mesh);
+// The array of the smallest crossbar router build whose memory holds the tables, or
+// InputError saying what they need and what is built.
+XbarModelInfo xbar_array_model(const Topology& mesh, const XbarTables& tables);
+// The curated mesh of that size when the tables fit its memory, else xbar_array_model.
+XbarModelInfo xbar_model_for(const Topology& mesh, const XbarTables& tables);
 
 // A router's fault word ({kind, a, b, port, step}) in xbar_fault_text's words; "" for none.
 std::string xbar_fault_from_word(uint32_t word, int node);

@@ -11,6 +11,9 @@
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
 #include "verilated_top.h"
+#include "router_array.h"
+#include "rtl_routers.inc"
+#include "rtl_sizes.inc"
 #include "xbar_models.inc"
 #include "xbar_rtl.h"
 
@@ -40,18 +43,101 @@ class VerilatedXbar : public VerilatedTop<Model, XbarRtlDriver> {
   }
 };
 
+// A mesh of fr_xbar_router builds wired from the topology (router_array.h); the AND of the
+// routers' table_ok is start, as in fr_mesh_xbar_top.
+template <class Model>
+class XbarRouterArray : public RouterArray<Model, XbarRtlDriver> {
+  using Array = RouterArray<Model, XbarRtlDriver>;
+  using Array::router;
+  using Array::routers_;
+
+ public:
+  explicit XbarRouterArray(const Topology& mesh) : Array(mesh, kMessageBits) {}
+  bool done(int node) const override { return router(node).done; }
+  int64_t step(int node) const override { return static_cast<int64_t>(router(node).step); }
+  bool eject_valid(int node) const override { return router(node).eject_valid; }
+  int eject_data(int node) const override { return static_cast<int>(router(node).eject_data); }
+  uint32_t fault_word(int node) const override { return static_cast<uint32_t>(router(node).fault_word); }
+  bool link_valid(int node, int port) const override { return bits(router(node).out_valid, static_cast<unsigned>(port), 1); }
+  int link_data(int node, int port) const override {
+    return static_cast<int>(bits(router(node).out_data, static_cast<unsigned>(port) * kMessageBits, kMessageBits));
+  }
+
+ private:
+  void global_inputs() override {
+    bool start = true;
+    for (const auto& r : routers_) start = start && r->table_ok;
+    for (auto& r : routers_) r->start = start;
+  }
+};
+
+struct XbarRouterBuild {
+  int mem_words;
+  std::function<std::unique_ptr<XbarRtlDriver>(const Topology&)> make_array;
+};
+
+const std::vector<XbarRouterBuild>& xbar_router_builds() {
+  static const std::vector<XbarRouterBuild> builds = {
+#define FIXROUTE_RTL_ROUTER(cls, ports, depth, mem_words, field_w)
+#define FIXROUTE_RTL_XBAR_ROUTER(cls, mem_words) \
+  {mem_words, [](const Topology& mesh) -> std::unique_ptr<XbarRtlDriver> { return std::make_unique<XbarRouterArray<cls>>(mesh); }},
+      FIXROUTE_RTL_ROUTERS(FIXROUTE_RTL_ROUTER, FIXROUTE_RTL_XBAR_ROUTER)
+#undef FIXROUTE_RTL_ROUTER
+#undef FIXROUTE_RTL_XBAR_ROUTER
+  };
+  return builds;
+}
+
+// The largest memory image of the tables, in words.
+int64_t xbar_image_words(const XbarTables& tables) {
+  int64_t words = 0;
+  for (const XbarRouterTable& r : tables.routers)
+    words = std::max<int64_t>(words, static_cast<int64_t>(encode_xbar_image(tables, r).size()));
+  return words;
+}
+
 }  // namespace
+
+const std::vector<std::string>& xbar_curated_sizes() {
+  static const std::vector<std::string> sizes = {FIXROUTE_XBAR_CURATED_SIZES};
+  return sizes;
+}
 
 const std::vector<XbarModelInfo>& xbar_models() {
   static const std::vector<XbarModelInfo> models = {
-#define FIXROUTE_XBAR_MODEL(spec, cls, rows, cols, mem_words)                                           \
-  {spec, rows, cols, mem_words, [](const XbarModelInfo& info) -> std::unique_ptr<XbarRtlDriver> { \
-     return std::make_unique<VerilatedXbar<cls>>(info);                                          \
-   }},
+#define FIXROUTE_XBAR_MODEL(spec, cls, rows, cols, mem_words)                                                         \
+  {spec, rows, cols, mem_words,                                                                                       \
+   [](const XbarModelInfo& info) -> std::unique_ptr<XbarRtlDriver> { return std::make_unique<VerilatedXbar<cls>>(info); }, \
+   fmt::format("fr_mesh_xbar_top {} (MEM_WORDS={})", spec, mem_words)},
       FIXROUTE_XBAR_MODELS(FIXROUTE_XBAR_MODEL)
 #undef FIXROUTE_XBAR_MODEL
   };
   return models;
+}
+
+XbarModelInfo xbar_array_model(const Topology& mesh, const XbarTables& tables) {
+  if (mesh.num_nodes() > (1 << kMessageBits))
+    throw InputError(fmt::format("{} has {} nodes; the crossbar routers' {}-bit messages name at most {}", mesh.spec(),
+                                 mesh.num_nodes(), kMessageBits, 1 << kMessageBits));
+  const int64_t words = xbar_image_words(tables);
+  const XbarRouterBuild* best = nullptr;
+  std::vector<int> built;
+  for (const XbarRouterBuild& b : xbar_router_builds()) {
+    built.push_back(b.mem_words);
+    if (b.mem_words >= words && (!best || b.mem_words < best->mem_words)) best = &b;
+  }
+  if (!best)
+    throw InputError(fmt::format("no verilated crossbar router holds the tables of {}: they need {} words per router; "
+                                 "built: {} words (add one to FIXROUTE_RTL_XBAR_BUILDS in rtl/CMakeLists.txt)",
+                                 mesh.spec(), words, fmt::join(built, ", ")));
+  return {mesh.spec(), mesh.dims()[0], mesh.dims()[1], best->mem_words,
+          [make = best->make_array, mesh](const XbarModelInfo&) { return make(mesh); },
+          fmt::format("fr_xbar_router array (MEM_WORDS={})", best->mem_words)};
+}
+
+XbarModelInfo xbar_model_for(const Topology& mesh, const XbarTables& tables) {
+  if (const XbarModelInfo* m = find_xbar_model(mesh); m && xbar_image_words(tables) <= m->mem_words) return *m;
+  return xbar_array_model(mesh, tables);
 }
 
 const XbarModelInfo* find_xbar_model(const Topology& mesh) {
@@ -93,10 +179,10 @@ int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTabl
 }
 
 XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options) {
-  const XbarModelInfo* m = &require_xbar_model(mesh);
-  std::unique_ptr<XbarRtlDriver> rtl = m->make(*m);
+  const XbarModelInfo m = xbar_model_for(mesh, tables);
+  std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
-  const int64_t load_cycles = xbar_rtl_load(*rtl, *m, tables);  // tables checked: the routers run from the next edge
+  const int64_t load_cycles = xbar_rtl_load(*rtl, m, tables);  // tables checked: the routers run from the next edge
   for (int i = 0; i < mesh.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
       XbarRun failed;
@@ -106,6 +192,7 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const Engin
     }
   XbarRun run = xbar_rtl_run_loaded(*rtl, mesh, tables);
   run.overhead_cycles = load_cycles;
+  run.hardware = m.hardware;
   return run;
 }
 

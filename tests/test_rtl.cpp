@@ -33,6 +33,21 @@ RunResult run(const Case& c, const std::string& engine) {
   return run_case(req);
 }
 
+// The waveform of an rtl run (the run must verify).
+std::string rtl_waveform(const std::string& topology, const std::string& collective) {
+  const std::filesystem::path vcd =
+      std::filesystem::temp_directory_path() / ("fixroute_" + std::to_string(::getpid()) + ".vcd");
+  RunRequest req;
+  req.topology = topology;
+  req.collective = collective;
+  req.engine = "rtl";
+  req.vcd_path = vcd.string();
+  EXPECT_TRUE(run_case(req).ok());
+  std::string text = testing_support::slurp(vcd);
+  std::filesystem::remove(vcd);
+  return text;
+}
+
 }  // namespace
 
 class RtlAgainstRef : public ::testing::TestWithParam<Case> {};
@@ -120,7 +135,7 @@ TEST_F(RtlTableCheck, ImageOfAnotherTopologyIsRefused) {
 }
 
 TEST(RtlFaults, QueueOverflowIsReported) {
-  // line:5 queues hold 5 packets. Node 1's port 0 sends once every 15 steps while node 0
+  // The curated line:5 top's queues hold 5 packets. Node 1's port 0 sends once every 15 steps while node 0
   // keeps feeding it: its queue must overflow, and the hardware must say so.
   Topology topo = Topology::parse("line:5");
   NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
@@ -129,7 +144,9 @@ TEST(RtlFaults, QueueOverflowIsReported) {
   for (int k = 0; k < 4; ++k) t.routers[1].initial.push_back({0, Packet{1, 4, k, 3}, 1});
   t.routers[1].ports[0].send_period = 15;
   t.routers[1].ports[0].send_phase = 14;
-  EngineResult r = run_rtl_engine(topo, t, {});
+  std::vector<std::vector<uint32_t>> images;  // on the curated top: queues of 5
+  for (const RouterTable& r : t.routers) images.push_back(encode_image(r, topo.num_ports()));
+  EngineResult r = run_rtl_images(topo, images, {});
   EXPECT_THAT(r.failure, HasSubstr("fault"));
   EXPECT_THAT(r.failure, HasSubstr("router(s) 1"));
 }
@@ -145,26 +162,88 @@ TEST(RtlFaults, PacketWithoutRuleIsReportedByBothEngines) {
   EXPECT_THAT(run_ref_engine(topo, t, {}).failure, HasSubstr("step 1: node 1 cannot forward"));
 }
 
-TEST(Rtl, UnbuiltSizeNamesTheBuiltOnes) {
+// The router arrays (tb/router_array.h) on every size with a verilated network top: single
+// verilated routers wired by the harness give the reference trace, as the top does
+// (RtlAgainstRef runs the top there, the arrays elsewhere).
+class RtlRouterArray : public ::testing::TestWithParam<Case> {};
+
+TEST_P(RtlRouterArray, TraceIsTheReferenceTrace) {
+  const Case& c = GetParam();
+  const Topology topo = Topology::parse(c.topology);
+  const NetworkTables t = build_tables(find_algorithm(c.collective, c.algorithm, topo), topo, c.model);
+  const EngineResult ref = run_ref_engine(topo, t, {});
+  const RtlModelInfo array = rtl_array_model(topo, t, ref.max_queue);
+  EXPECT_THAT(array.hardware, HasSubstr("fr_router array"));
+  const EngineResult rtl = run_rtl_model(array, topo, rtl_images(array, topo, t), {});
+  EXPECT_EQ(rtl.failure, "");
+  EXPECT_EQ(trace_to_csv(rtl.trace), trace_to_csv(ref.trace));
+  EXPECT_EQ(rtl.max_queue, ref.max_queue);
+}
+
+std::vector<Case> cases_with_a_network_top() {
+  std::vector<Case> out;
+  for (const Case& c : testing_support::verilated_cases({PortModel{true, false}}))
+    for (const RtlModelInfo& m : rtl_models())
+      if (m.spec == c.topology) out.push_back(c);
+  return out;
+}
+INSTANTIATE_TEST_SUITE_P(Verilated, RtlRouterArray, ::testing::ValuesIn(cases_with_a_network_top()),
+                         testing_support::verilated_case_name);
+
+// Sizes no network top was verilated for run on the router arrays, verified, trace for trace
+// with the reference engine.
+void expect_array_run_matches_ref(const Case& c) {
+  RunResult rtl = run(c, "rtl");
+  RunResult ref = run(c, "ref");
+  EXPECT_TRUE(rtl.ok()) << summary(rtl);
+  EXPECT_EQ(rtl.steps(), ref.steps());
+  EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
+  EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_router array"));
+  ASSERT_TRUE(rtl.stats.clock_cycles.has_value());
+  EXPECT_GE(*rtl.stats.clock_cycles, 2 * rtl.steps());
+}
+
+TEST(RtlAnyNetwork, Torus16x16Gossip) { expect_array_run_matches_ref({"torus:16x16", "gossip", "hamiltonian-2", {}}); }
+TEST(RtlAnyNetwork, Torus16x16PartialCycles) { expect_array_run_matches_ref({"torus:16x16", "gossip", "partial-cycles", {}}); }
+TEST(RtlAnyNetwork, Torus10x10Gossip) { expect_array_run_matches_ref({"torus:10x10", "gossip", "", {}}); }
+TEST(RtlAnyNetwork, Torus7x9Gossip) { expect_array_run_matches_ref({"torus:7x9", "gossip", "", {}}); }
+TEST(RtlAnyNetwork, Torus6x6x4PartialCycles) { expect_array_run_matches_ref({"torus:6x6x4", "gossip", "partial-cycles", {}}); }
+TEST(RtlAnyNetwork, Torus4x4x4x5PartialCycles) {  // 8 ports
+  expect_array_run_matches_ref({"torus:4x4x4x5", "gossip", "partial-cycles", {}});
+}
+TEST(RtlAnyNetwork, Ring9TotalExchange) { expect_array_run_matches_ref({"ring:9", "total-exchange", "", {}}); }
+TEST(RtlAnyNetwork, Line40TotalExchange) { expect_array_run_matches_ref({"line:40", "total-exchange", "", {}}); }
+
+TEST(RtlAnyNetwork, TablesNoBuildHoldsAreRefusedInOneLine) {
+  // A 5-dimensional torus has 10 ports; no fr_router build has 10.
+  const Topology topo = Topology::parse("torus:3x3x3x3x3");
+  NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
   try {
-    run({"ring:9", "total-exchange", "", {}}, "rtl");
-    FAIL() << "ring:9 is not verilated";
+    rtl_array_model(topo, t, 1);
+    FAIL() << "no router build has 10 ports";
   } catch (const InputError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("no verilated ring:9; built sizes: "));
-    EXPECT_THAT(e.what(), HasSubstr("ring:8"));
+    EXPECT_THAT(e.what(), HasSubstr("no verilated router holds the tables of torus:3x3x3x3x3: they need 10 ports"));
+    EXPECT_THAT(e.what(), HasSubstr("built (ports:depth:words): 2:"));
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
   }
 }
 
-TEST(Rtl, VcdIsWritten) {
-  std::filesystem::path vcd = std::filesystem::temp_directory_path() / ("fixroute_" + std::to_string(::getpid()) + ".vcd");
-  RunRequest req;
-  req.topology = "line:3";
-  req.collective = "total-exchange";
-  req.engine = "rtl";
-  req.vcd_path = vcd.string();
-  EXPECT_TRUE(run_case(req).ok());
-  std::string text = testing_support::slurp(vcd);
+TEST(RtlAnyNetwork, QueuesDeeperThanEveryBuildAreRefused) {
+  const Topology topo = Topology::parse("ring:9");
+  const NetworkTables t = build_tables(find_algorithm("total-exchange", "", topo), topo, {});
+  EXPECT_THROW(rtl_array_model(topo, t, 100000), InputError);
+}
+
+TEST(RtlAnyNetwork, ArrayVcdNamesEveryRouter) {
+  const std::string text = rtl_waveform("ring:5", "total-exchange");
+  EXPECT_THAT(text, HasSubstr("$enddefinitions"));
+  EXPECT_THAT(text, HasSubstr("router0"));
+  EXPECT_THAT(text, HasSubstr("router4"));
+  EXPECT_THAT(text, HasSubstr("out_valid"));
+}
+
+TEST(Rtl, VcdIsWritten) {  // line:5 runs on its network top
+  const std::string text = rtl_waveform("line:5", "total-exchange");
   EXPECT_THAT(text, HasSubstr("$enddefinitions"));
   EXPECT_THAT(text, HasSubstr("link_valid"));
-  std::filesystem::remove(vcd);
 }

@@ -1,5 +1,5 @@
 // The cases the RTL and co-simulation suites run: every registered algorithm on every
-// verilated size it runs on, plus, on lines and rings, the given time-sliced port models.
+// curated size it runs on, plus, on lines and rings, the given time-sliced port models.
 #pragma once
 #include <ostream>
 #include <string>
@@ -24,8 +24,8 @@ inline void PrintTo(const VerilatedCase& c, std::ostream* os) {
 
 inline std::vector<VerilatedCase> verilated_cases(const std::vector<PortModel>& sliced_models) {
   std::vector<VerilatedCase> out;
-  for (const RtlModelInfo& m : rtl_models()) {
-    Topology topo = Topology::parse(m.spec);
+  for (const std::string& spec : rtl_curated_sizes()) {
+    Topology topo = Topology::parse(spec);
     const bool sliceable = topo.kind() == TopologyKind::Line || topo.kind() == TopologyKind::Ring;
     for (const Algorithm& a : algorithm_registry()) {
       if (a.router_kind != kPortRulesKind || !a.unsupported(Problem{topo, a.collective, {}, "", 0}).empty()) continue;
@@ -34,9 +34,9 @@ inline std::vector<VerilatedCase> verilated_cases(const std::vector<PortModel>& 
       } catch (const InputError&) {
         continue;
       }
-      out.push_back({m.spec, a.collective, a.name, {}});
+      out.push_back({spec, a.collective, a.name, {}});
       if (sliceable)
-        for (const PortModel& pm : sliced_models) out.push_back({m.spec, a.collective, a.name, pm});
+        for (const PortModel& pm : sliced_models) out.push_back({spec, a.collective, a.name, pm});
     }
   }
   return out;

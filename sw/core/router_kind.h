@@ -47,6 +47,7 @@ struct RunStats {
   std::optional<int64_t> clock_cycles;     // hardware engines: clock cycles of the run proper
   std::optional<int64_t> overhead_cycles;  // hardware engines: reset and table load
   std::optional<int64_t> cycles_per_step;  // clock cycles of one step, where fixed by the design
+  std::string hardware;                    // hardware engines: the verilated design that ran ("" otherwise)
 };
 
 // Where an engine hands its trace as the run goes, one step at a time, steps in order and

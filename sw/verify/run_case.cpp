@@ -151,6 +151,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"table_bits_total", r.table_bits_total},
               {"switching", r.switching},
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
+              {"hardware", r.stats.hardware.empty() ? json(nullptr) : json(r.stats.hardware)},
               {"faults", r.stats.faults}};
 }
 
@@ -179,6 +180,7 @@ std::string summary(const RunResult& r) {
   if (r.stats.clock_cycles)
     out += fmt::format("  clock cycles {} (+{} reset/load){}\n", *r.stats.clock_cycles, r.stats.overhead_cycles.value_or(0),
                        r.stats.cycles_per_step ? fmt::format(", {} per routing step", *r.stats.cycles_per_step) : "");
+  if (!r.stats.hardware.empty()) out += fmt::format("  hardware     {}\n", r.stats.hardware);
   out += fmt::format("  result       {}\n", r.ok() ? "ok" : "FAILED");
   return out;
 }

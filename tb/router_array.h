@@ -1,0 +1,143 @@
+// A network of single verilated routers (rtl/fr_router.v or rtl/fr_xbar_router.v, each
+// verilated on its own as the top) wired by the harness from any topology's adjacency:
+// in-port q of router i receives what neighbour(i, q) sends on reverse_port(i, q), as the
+// curated network tops wire it in Verilog. One clock edge of the network is every router's
+// inputs taken from its neighbours' link registers, then every router's falling and rising
+// edge. Each router keeps its own configuration port, so all tables load in the same cycles
+// (docs/rtl.md, "Any network").
+#pragma once
+#include <fmt/format.h>
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "sw/core/errors.h"
+#include "sw/topology/topology.h"
+#include "verilated_top.h"
+
+namespace fixroute {
+
+// Writes bits [lsb, lsb+width) of a Verilator port (width <= 32 for wide ports).
+template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+inline void set_bits(T& port, unsigned lsb, unsigned width, uint64_t value) {
+  const uint64_t mask = ((width >= 64) ? ~0ull : ((1ull << width) - 1)) << lsb;
+  port = static_cast<T>((static_cast<uint64_t>(port) & ~mask) | ((value << lsb) & mask));
+}
+template <std::size_t W>
+inline void set_bits(VlWide<W>& port, unsigned lsb, unsigned width, uint64_t value) {
+  for (unsigned done = 0; done < width;) {  // at most one 32-bit word at a time
+    const unsigned bit = lsb + done, word = bit / 32, shift = bit % 32;
+    const unsigned n = std::min(width - done, 32 - shift);
+    const uint32_t mask = static_cast<uint32_t>(((n >= 32) ? 0xFFFFFFFFull : ((1ull << n) - 1)) << shift);
+    port[word] = (port[word] & ~mask) | (static_cast<uint32_t>((value >> done) << shift) & mask);
+    done += n;
+  }
+}
+
+// Clock, reset, configuration ports, waveform and the neighbour wiring of an array of
+// `Model` routers (both router modules name their links in_valid, in_data, out_valid,
+// out_data); Interface is RtlDriver or XbarRtlDriver. A kind's driver adds the network's
+// one AND gate (step_go or start) and reads its routers' outputs.
+template <class Model, class Interface>
+class RouterArray : public Interface {
+ public:
+  // link_bits: the width of one port's slice of in_data / out_data.
+  RouterArray(const Topology& topology, unsigned link_bits)
+      : ctx_(std::make_unique<VerilatedContext>()), ports_(topology.num_ports()), link_bits_(link_bits) {
+    ctx_->traceEverOn(true);
+    const int n = topology.num_nodes();
+    routers_.reserve(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) routers_.push_back(std::make_unique<Model>(ctx_.get(), fmt::format("router{}", i).c_str()));
+    sources_.assign(static_cast<size_t>(n) * static_cast<size_t>(ports_), Source{});
+    for (int i = 0; i < n; ++i)
+      for (int q = 0; q < ports_; ++q)
+        if (int j = topology.neighbour(i, q); j >= 0)
+          sources_[link(i, q)] = {routers_[static_cast<size_t>(j)].get(), static_cast<unsigned>(topology.reverse_port(i, q))};
+  }
+  ~RouterArray() override {
+    if (vcd_) vcd_->close();
+    for (auto& r : routers_) r->final();
+  }
+
+  void tick() override {
+    // Every input is read from the link registers before any router takes the edge.
+    global_inputs();
+    for (size_t i = 0; i < routers_.size(); ++i) connect(static_cast<int>(i));
+    for (int level = 0; level < 2; ++level) {
+      for (auto& r : routers_) {
+        r->clk = level;
+        r->eval();
+      }
+      if (vcd_) vcd_->dump(time_);
+      ++time_;
+    }
+  }
+  void set_reset(bool on) override {
+    for (auto& r : routers_) r->rst = on;
+  }
+  bool config_port_per_router() const override { return true; }
+  void set_config(int node, bool write, uint32_t addr, uint32_t data, bool done) override {
+    Model& r = router(node);
+    r.cfg_we = write;
+    r.cfg_addr = addr;
+    r.cfg_wdata = data;
+    r.cfg_done = done;
+  }
+  bool table_ok(int node) const override { return router(node).table_ok; }
+  int table_error(int node) const override { return router(node).table_error; }
+  void open_vcd(const std::string& path) override {
+    vcd_ = std::make_unique<VerilatedVcdC>();
+    for (auto& r : routers_) r->trace(vcd_.get(), 99);
+    vcd_->open(path.c_str());
+    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
+  }
+
+ protected:
+  // Sets the inputs every router shares (the top's AND gate) from the routers' outputs.
+  virtual void global_inputs() = 0;
+
+  Model& router(int node) const { return *routers_[static_cast<size_t>(node)]; }
+
+ private:
+  struct Source {  // the neighbour's out-port that an in-port receives
+    const Model* router = nullptr;  // none: a border port, its inputs stay zero
+    unsigned port = 0;
+  };
+  size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
+
+  // Router i's link inputs from its neighbours' link registers.
+  void connect(int i) {
+    Model& r = router(i);
+    uint64_t valid = 0;
+    for (int q = 0; q < ports_; ++q) {
+      const Source& s = sources_[link(i, q)];
+      if (!s.router) continue;
+      valid |= bits(s.router->out_valid, s.port, 1) << q;
+      for (unsigned b = 0; b < link_bits_; b += 32) {
+        const unsigned w = std::min(32u, link_bits_ - b);
+        set_bits(r.in_data, static_cast<unsigned>(q) * link_bits_ + b, w, bits(s.router->out_data, s.port * link_bits_ + b, w));
+      }
+    }
+    r.in_valid = static_cast<std::remove_reference_t<decltype(r.in_valid)>>(valid);
+  }
+
+  // Declared first: the routers and the waveform are destroyed before their context.
+  std::unique_ptr<VerilatedContext> ctx_;
+
+ protected:
+  const int ports_;
+  std::vector<std::unique_ptr<Model>> routers_;
+
+ private:
+  const unsigned link_bits_;
+  std::vector<Source> sources_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  uint64_t time_ = 0;
+};
+
+}  // namespace fixroute
