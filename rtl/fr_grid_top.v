@@ -17,8 +17,9 @@ module fr_grid_top #(
     parameter integer PKT_W     = 4 * FIELD_W,
     parameter integer DEPTH     = 8,
     parameter integer CNT_W     = $clog2(DEPTH + 1),
-    parameter integer MEM_WORDS = 64,
-    parameter integer ADDR_W    = $clog2(MEM_WORDS),
+    parameter integer ADDR_W       = 8,   // configuration address bits: images up to 2^ADDR_W words
+    parameter integer ENTRY_WORDS  = 16,  // initial packets a router's table holds
+    parameter integer SWITCH_WORDS = 8,   // tap switch steps per port a router's table holds
     parameter integer P         = 2 * DIMS,
     parameter integer NODES     = N0 * N1 * N2 * N3,
     parameter integer SEL_W     = $clog2(NODES)
@@ -68,7 +69,7 @@ module fr_grid_top #(
             end
 
             fr_router #(.P(P), .FIELD_W(FIELD_W), .PKT_W(PKT_W), .DEPTH(DEPTH), .CNT_W(CNT_W),
-                        .MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_router (
+                        .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS)) u_router (
                 .clk(clk), .rst(rst),
                 .cfg_we(cfg_we && cfg_node == i[SEL_W-1:0]), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
                 .cfg_done(cfg_done),

@@ -2,7 +2,13 @@
 // head; furthest-first pops the packet with the most hops left, the earliest among equals
 // (total-exchange paper, section 3). Entries behind the popped one shift forward, so
 // arrival order is kept for both disciplines. Up to LANES packets join per cycle, lane 0
-// first, after a pop in the same cycle; a push into a full queue sets the sticky overflow flag instead of losing silently.
+// first, after a pop in the same cycle; a push into a full queue sets the sticky overflow
+// flag instead of losing silently.
+//
+// Each entry's next value is a small mux (docs/rtl.md, "Synthesis"): the entry itself, the
+// one behind it (a pop at or before it), or the lane whose turn lands on it (lane k lands
+// at the count after the pop plus the valid lanes before k). Written as loops over
+// constant positions, so synthesis builds per-entry muxes and a simulator runs loops.
 module fr_out_queue #(
     parameter integer DEPTH    = 8,
     parameter integer CNT_W    = 4,    // >= $clog2(DEPTH+1)
@@ -21,14 +27,13 @@ module fr_out_queue #(
     output wire [CNT_W-1:0]       count,
     output reg                    overflow
 );
-    localparam [CNT_W-1:0] FULL = DEPTH[CNT_W-1:0];
+    localparam integer POS_W = CNT_W + $clog2(LANES + 1);  // a lane's landing slot, beyond DEPTH too
 
-    reg [DEPTH*PKT_W-1:0] entries_q, entries_d;
-    reg [CNT_W-1:0]       count_q, count_d;
-    reg                   overflow_d;
-    reg [CNT_W-1:0]       sel;
-    reg [HOPS_W-1:0]      best;
-    integer               k;
+    reg  [DEPTH*PKT_W-1:0] entries_q;
+    reg  [CNT_W-1:0]       count_q;
+    reg  [CNT_W-1:0]       sel;
+    reg  [HOPS_W-1:0]      best;
+    integer k;
 
     // The entry to pop: the head, or the first entry with the most hops.
     always @* begin
@@ -44,36 +49,51 @@ module fr_out_queue #(
         end
     end
 
+    wire             popping      = pop && count_q != {CNT_W{1'b0}};
+    wire [CNT_W-1:0] count_popped = count_q - {{(CNT_W-1){1'b0}}, popping};
+
+    // The lanes that push, in lane order: the o-th of them lands o slots behind the count
+    // after the pop. Each entry's next value: the lane that lands on it, else the one
+    // behind it (from the popped slot on), else itself.
+    localparam integer LANE_W = (LANES > 1) ? $clog2(LANES) : 1;
+    reg [LANES*LANE_W-1:0] pusher;     // pusher[o]: the lane of the o-th push
+    reg [POS_W-1:0]        pushes;     // how many lanes push
+    reg [POS_W-1:0]        next_free;  // count after the pop and the pushes, before the DEPTH cap
+    reg [DEPTH*PKT_W-1:0]  entries_d;
+    reg [POS_W-1:0]        offset;
+    reg [LANE_W-1:0]       lane;
+    integer                j;
     always @* begin
-        entries_d  = entries_q;
-        count_d    = count_q;
-        overflow_d = 1'b0;
-        if (pop && count_q != {CNT_W{1'b0}}) begin
-            for (k = 0; k < DEPTH - 1; k = k + 1)
-                if (k[CNT_W-1:0] >= sel)
-                    entries_d[k*PKT_W +: PKT_W] = entries_q[(k+1)*PKT_W +: PKT_W];
-            count_d = count_q - 1'b1;
-        end
-        for (k = 0; k < LANES; k = k + 1) begin
+        pusher = {(LANES*LANE_W){1'b0}};
+        pushes = {POS_W{1'b0}};
+        for (k = 0; k < LANES; k = k + 1)
             if (push_valid[k]) begin
-                if (count_d == FULL) begin
-                    overflow_d = 1'b1;
-                end else begin
-                    entries_d[count_d*PKT_W +: PKT_W] = push_data[k*PKT_W +: PKT_W];
-                    count_d = count_d + 1'b1;
-                end
+                pusher[pushes[LANE_W-1:0]*LANE_W +: LANE_W] = k[LANE_W-1:0];
+                pushes = pushes + 1'b1;
+            end
+        next_free = {{(POS_W-CNT_W){1'b0}}, count_popped} + pushes;
+        lane      = {LANE_W{1'b0}};
+        entries_d = entries_q;
+        for (j = 0; j < DEPTH; j = j + 1) begin
+            if (popping && sel <= j[CNT_W-1:0] && j + 1 < DEPTH)
+                entries_d[j*PKT_W +: PKT_W] = entries_q[((j+1) % DEPTH)*PKT_W +: PKT_W];
+            offset = j[POS_W-1:0] - {{(POS_W-CNT_W){1'b0}}, count_popped};
+            if (j[POS_W-1:0] >= {{(POS_W-CNT_W){1'b0}}, count_popped} && offset < pushes) begin
+                lane = pusher[offset[LANE_W-1:0]*LANE_W +: LANE_W];
+                entries_d[j*PKT_W +: PKT_W] = push_data[lane*PKT_W +: PKT_W];
             end
         end
     end
+    wire overflow_d = next_free > DEPTH[POS_W-1:0];
 
     always @(posedge clk) begin
         if (rst) begin
-            entries_q <= {DEPTH*PKT_W{1'b0}};
+            entries_q <= {(DEPTH*PKT_W){1'b0}};
             count_q   <= {CNT_W{1'b0}};
             overflow  <= 1'b0;
         end else begin
             entries_q <= entries_d;
-            count_q   <= count_d;
+            count_q   <= overflow_d ? DEPTH[CNT_W-1:0] : next_free[CNT_W-1:0];
             overflow  <= overflow | overflow_d;
         end
     end

@@ -11,8 +11,11 @@ module fr_router #(
     parameter integer PKT_W     = 4 * FIELD_W,
     parameter integer DEPTH     = 8,                   // packets per output queue
     parameter integer CNT_W     = $clog2(DEPTH + 1),
-    parameter integer MEM_WORDS = 64,                  // table memory, 32-bit words
-    parameter integer ADDR_W    = $clog2(MEM_WORDS)
+    parameter integer ADDR_W       = 8,                // configuration address bits: images up to 2^ADDR_W words
+    parameter integer ENTRY_WORDS  = 16,               // initial packets the table holds (>= 2)
+    parameter integer SWITCH_WORDS = 8,                // tap switch steps per port the table holds (>= 2)
+    parameter integer TAPS      = 1,                   // 0: no out-port taps (tables with taps are refused)
+    parameter integer FURTHEST_FIRST = 1               // 0: FIFO queues only (furthest-first tables are refused)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -36,28 +39,35 @@ module fr_router #(
     output reg  [P-1:0]         out_valid,
     output reg  [P*PKT_W-1:0]   out_data
 );
-    localparam integer INDEX_W = ADDR_W;
+    localparam integer INDEX_W = $clog2(ENTRY_WORDS);      // the entry RAM's address
+    localparam integer COUNT_W = $clog2(ENTRY_WORDS + 1);  // initial packets released so far
     localparam [FIELD_W-1:0] BROADCAST = {FIELD_W{1'b1}};
 
     // ---- table --------------------------------------------------------------------
     // The image's fields are 16 bits wide (8 for the port); routers use FIELD_W of them.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0]      node_word;
+    wire [15:0]      node_word;
     wire [95:0]      entry_words;
     wire [P*96-1:0]  port_words;   // per port {switch list, tap in-ports second | first, rule}
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [P*16-1:0]  switches_passed;  // per port: how many of its switch steps have passed
-    wire [P*24-1:0]  next_switch;      // per port: its next switch step
-    wire [31:0]      initial_count;
-    reg  [INDEX_W-1:0] release_index;
+    wire [P*16-1:0]  switches_passed_next;  // per port: switch steps passed, as of the next cycle
+    wire [P*24-1:0]  next_switch;           // per port: its next switch step
+    wire [COUNT_W-1:0] initial_count;
+    reg  [COUNT_W-1:0] release_index;
+    wire [COUNT_W-1:0] release_index_next;  // the table's RAMs read at next-cycle indices
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [COUNT_W-1:0] entry_read = release_index_next;  // past the last entry its top bit wraps the RAM: unused then
+    /* verilator lint_on UNUSEDSIGNAL */
 
-    fr_table_mem #(.P(P), .MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W), .INDEX_W(INDEX_W)) u_table (
+    fr_table_mem #(.P(P), .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .INDEX_W(INDEX_W),
+                   .SWITCH_WORDS(SWITCH_WORDS), .SWITCH_W($clog2(SWITCH_WORDS)), .COUNT_W(COUNT_W),
+                   .TAPS(TAPS), .FURTHEST_FIRST(FURTHEST_FIRST)) u_table (
         .clk(clk), .rst(rst),
         .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
         .table_ok(table_ok), .table_error(table_error),
         .node_word(node_word), .initial_count(initial_count), .port_words(port_words),
-        .entry_index(release_index), .entry_words(entry_words),
-        .switch_index(switches_passed), .switch_steps(next_switch));
+        .entry_index_next(entry_read[INDEX_W-1:0]), .entry_words(entry_words),
+        .switch_index_next(switches_passed_next), .switch_steps(next_switch));
 
     wire [FIELD_W-1:0] node_id = node_word[FIELD_W-1:0];
 
@@ -70,7 +80,7 @@ module fr_router #(
     // ---- step control -------------------------------------------------------------
     reg  running;        // table loaded, steps counting
     reg  receiving;      // this cycle is the RECEIVE cycle of `step`
-    wire releases_left = {{(32-INDEX_W){1'b0}}, release_index} < initial_count;
+    wire releases_left = release_index < initial_count;
     wire releasing     = running && !receiving && releases_left &&
                          step == entry_release;
     assign ready = running && !receiving && !releasing;
@@ -87,7 +97,7 @@ module fr_router #(
     genvar p, q;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_out
-            wire        furthest_first = port_words[p*96 + 16];
+            wire        furthest_first = FURTHEST_FIRST != 0 && port_words[p*96 + 16];
             wire [3:0]  period         = port_words[p*96 + 20 +: 4];
             wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
             assign may_send[p]  = slot[p*4 +: 4] == phase;
@@ -96,15 +106,12 @@ module fr_router #(
             // second, alternately. The switch steps are walked with one pointer per port.
             wire [15:0] switch_count = port_words[p*96 + 80 +: 16];
             reg  [15:0] passed;
-            wire        switch_due   = passed < switch_count && step >= next_switch[p*24 +: 24];
+            wire        switch_due   = TAPS != 0 && passed < switch_count && step >= next_switch[p*24 +: 24];
             wire [7:0]  tap_source   = (passed[0] ^ switch_due) ? port_words[p*96 + 40 +: 8] : port_words[p*96 + 32 +: 8];
-            assign switches_passed[p*16 +: 16] = passed;
-            always @(posedge clk) begin
-                if (rst)
-                    passed <= 16'd0;
-                else if (receiving && switch_due)
-                    passed <= passed + 16'd1;
-            end
+            wire [15:0] passed_next  = rst ? 16'd0 : (receiving && switch_due) ? passed + 16'd1 : passed;
+            assign switches_passed_next[p*16 +: 16] = passed_next;
+            always @(posedge clk)
+                passed <= passed_next;
 
             // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a release.
             wire [P-1:0]       lane_valid;
@@ -118,7 +125,7 @@ module fr_router #(
                                               hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}} && port_words[q*96 + p];
                 wire [PKT_W-1:0]   onward   = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
                 // a broadcast copy the tap takes leaves with one hop left
-                wire               taps     = receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
+                wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
                 wire [PKT_W-1:0]   tapped   = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
                 wire [PKT_W-1:0]   arrival  = forwards ? onward : tapped;  // the table never does both
                 if (q == 0) begin : g_release_lane
@@ -176,20 +183,21 @@ module fr_router #(
         end
     endgenerate
 
+    assign release_index_next = rst ? {COUNT_W{1'b0}} : releasing ? release_index + 1'b1 : release_index;
+    always @(posedge clk)
+        release_index <= release_index_next;
+
     always @(posedge clk) begin
         if (rst) begin
             running       <= 1'b0;
             receiving     <= 1'b0;
             step          <= 24'd0;
-            release_index <= {INDEX_W{1'b0}};
         end else if (!running) begin
             if (table_ok) begin
                 running <= 1'b1;
                 step    <= 24'd1;
             end
-        end else if (releasing) begin
-            release_index <= release_index + 1'b1;
-        end else if (sending) begin
+        end else if (sending) begin  // never while releasing (ready is low)
             receiving <= 1'b1;
         end else if (receiving) begin
             receiving <= 1'b0;

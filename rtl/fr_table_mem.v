@@ -1,14 +1,26 @@
-// fr_table_mem: one router's table memory, written word by word through the
-// configuration port from the scheduler's memory image (docs/table-format.md), and
-// checked before the router may run: magic word, version, port count, length and CRC-32.
-// Version 3 images: three words per port (rule; taps first | second; {switch count, first
-// switch}), the initial packets, then every port's switch steps, one word each.
+// fr_table_mem: one router's table, written word by word through the configuration port
+// from the scheduler's memory image (docs/table-format.md) and checked before the router
+// may run: magic word, version, port count, length, capacity and CRC-32. Version 3 images:
+// header, three words per port (rule; taps first | second; {switch count, first switch}),
+// the initial packets (three words each), then every port's switch steps, one word each.
+//
+// The image is decoded as it is written (docs/rtl.md, "Table memory"): the header and the
+// port words go into registers, the initial packets into one RAM (96-bit entries), each
+// port's switch steps into a RAM of its own (24-bit steps). Every RAM has one write port
+// (configuration) and one synchronous read port, read at the index the router will hold
+// in the next cycle: the read data always belongs to the router's current index, so the
+// router sees no extra latency.
 // A table that did not load raises table_error; the router never runs on zeros.
 module fr_table_mem #(
-    parameter integer P         = 2,    // ports of the router
-    parameter integer MEM_WORDS = 64,   // capacity of the table memory (32-bit words)
-    parameter integer ADDR_W    = 6,    // address bits, >= $clog2(MEM_WORDS)
-    parameter integer INDEX_W   = 6     // bits of an initial-packet index
+    parameter integer P            = 2,    // ports of the router
+    parameter integer ADDR_W       = 8,    // configuration address bits: images up to 2^ADDR_W words
+    parameter integer ENTRY_WORDS  = 32,   // initial packets the entry RAM holds (>= 2)
+    parameter integer INDEX_W      = 5,    // = $clog2(ENTRY_WORDS): the entry RAM's address bits
+    parameter integer SWITCH_WORDS = 4,    // switch steps each port's RAM holds (>= 2)
+    parameter integer SWITCH_W     = 2,    // = $clog2(SWITCH_WORDS)
+    parameter integer COUNT_W      = 6,    // = $clog2(ENTRY_WORDS + 1): an initial-packet count
+    parameter integer TAPS         = 1,    // 0: a router without taps (refuses tables with taps or switch steps)
+    parameter integer FURTHEST_FIRST = 1   // 0: FIFO queues only (refuses tables with furthest-first ports)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -18,78 +30,154 @@ module fr_table_mem #(
     input  wire [31:0]          cfg_wdata,
     input  wire                 cfg_done,
     output reg                  table_ok,
-    output reg  [2:0]           table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 write order
+    output reg  [2:0]           table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum,
+                                              // 6 write order, 7 more than the router was built with (packets,
+                                              // switch steps, taps, furthest-first)
     // decoded contents
-    output wire [31:0]          node_word,
-    output wire [31:0]          initial_count,
+    output reg  [15:0]          node_word,
+    output reg  [COUNT_W-1:0]   initial_count,
     output wire [P*96-1:0]      port_words,   // per port {switch list, taps, rule}
-    input  wire [INDEX_W-1:0]   entry_index,
-    output wire [95:0]          entry_words,  // {word2, word1, word0} of initial packet entry_index
-    input  wire [P*16-1:0]      switch_index, // per port: which of its switch steps
-    output wire [P*24-1:0]      switch_steps  // per port: that switch step (0 past the memory)
+    input  wire [INDEX_W-1:0]   entry_index_next,  // the initial packet the router reads from the next cycle
+    output reg  [95:0]          entry_words,       // {word2, word1, word0} of that packet
+    input  wire [P*16-1:0]      switch_index_next, // per port: the switch step it reads from the next cycle
+    output wire [P*24-1:0]      switch_steps       // per port: that switch step
 );
     localparam [31:0] MAGIC   = 32'h46525442;  // "FRTB"
     localparam [31:0] VERSION = 32'd3;
     localparam integer PORT_WORDS = 3;
     localparam integer HEADER = 5;
+    localparam integer PORT_BASE = HEADER;
+    localparam integer ENTRY_BASE = HEADER + PORT_WORDS * P;
+    // Image positions fit ADDR_W bits (the loader refuses longer images); sums of counts
+    // that fit the RAMs fit AW bits.
+    localparam integer AW = ADDR_W + 2;
+    localparam [31:0]   PORT_BASE_32  = PORT_BASE;
+    localparam [31:0]   ENTRY_BASE_32 = ENTRY_BASE;
+    localparam [AW-1:0] ENTRY_AT = ENTRY_BASE_32[AW-1:0];  // the same position, AW bits wide
 
-    reg [31:0] mem [0:MEM_WORDS-1];
     wire [31:0] words_written;
     wire        order_error, checksum_ok, mem_we;
-    fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
+    fr_cfg_loader #(.MEM_WORDS(1 << ADDR_W), .ADDR_W(ADDR_W)) u_load (
         .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
 
-    // every port's switch count, summed: the switch words after the initial packets
-    reg [31:0] switch_total;
-    integer    i;
-    always @* begin
-        switch_total = 32'd0;
-        for (i = 0; i < P; i = i + 1)
-            switch_total = switch_total + {16'd0, mem[HEADER + PORT_WORDS*i + 2][31:16]};
-    end
-    wire [31:0] switch_base    = HEADER + PORT_WORDS * P + 3 * mem[4];
-    wire [31:0] expected_words = switch_base + switch_total + 1;
-
-    always @(posedge clk)
-        if (mem_we) mem[cfg_addr] <= cfg_wdata;
-
+    // ---- header and port words: registers ---------------------------------------------
+    reg        magic_ok, version_ok, ports_ok, too_many_entries;
+    reg [31:0] port_regs [0:PORT_WORDS*P-1];
+    wire [AW-1:0] addr = {2'b00, cfg_addr};
     always @(posedge clk) begin
         if (rst) begin
-            table_ok        <= 1'b0;
-            table_error     <= 3'd0;
-        end else begin
-            if (cfg_done) begin
-                if (order_error)                               table_error <= 3'd6;
-                else if (words_written < HEADER + PORT_WORDS * P + 1) table_error <= 3'd4;
-                else if (mem[0] != MAGIC)                      table_error <= 3'd1;
-                else if (mem[1] != VERSION)                    table_error <= 3'd2;
-                else if (mem[3] != P)                          table_error <= 3'd3;
-                else if (words_written != expected_words)      table_error <= 3'd4;
-                else if (!checksum_ok)                         table_error <= 3'd5;
-                else                                           table_ok    <= 1'b1;
+            magic_ok         <= 1'b0;
+            version_ok       <= 1'b0;
+            ports_ok         <= 1'b0;
+            too_many_entries <= 1'b0;
+            node_word        <= 16'd0;
+            initial_count    <= {COUNT_W{1'b0}};
+        end else if (mem_we) begin
+            if (addr == 0) magic_ok <= cfg_wdata == MAGIC;
+            if (addr == 1) version_ok <= cfg_wdata == VERSION;
+            if (addr == 2) node_word <= cfg_wdata[15:0];
+            if (addr == 3) ports_ok <= cfg_wdata == P;
+            if (addr == 4) begin
+                too_many_entries <= cfg_wdata > ENTRY_WORDS;
+                initial_count    <= cfg_wdata[COUNT_W-1:0];
             end
         end
     end
+    integer k;
+    always @(posedge clk)
+        for (k = 0; k < PORT_WORDS * P; k = k + 1)
+            if (rst)
+                port_regs[k] <= 32'd0;
+            else if (mem_we && {{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k)
+                port_regs[k] <= cfg_wdata;
 
-    assign node_word     = mem[2];
-    assign initial_count = mem[4];
+    // ---- initial packets: a RAM of 96-bit entries, written when an entry's third word arrives
+    wire [AW-1:0] switch_base = ENTRY_AT + {{(AW-COUNT_W){1'b0}}, initial_count} * 3'd3;
+    wire          entry_word  = mem_we && addr >= ENTRY_AT && addr < switch_base;
+    reg  [1:0]    entry_phase;   // which word of the entry arrives next
+    reg  [COUNT_W-1:0] entry_count;  // entries complete
+    reg  [63:0]   entry_low;     // its first two words
+    reg  [95:0]   entries [0:ENTRY_WORDS-1];
+    always @(posedge clk) begin
+        if (rst) begin
+            entry_phase <= 2'd0;
+            entry_count <= {COUNT_W{1'b0}};
+            entry_low   <= 64'd0;
+        end else if (entry_word) begin
+            if (entry_phase == 2'd2) begin
+                entry_phase <= 2'd0;
+                entry_count <= entry_count + 1'b1;
+            end else begin
+                entry_phase <= entry_phase + 2'd1;
+            end
+            if (entry_phase == 2'd0) entry_low[31:0] <= cfg_wdata;
+            if (entry_phase == 2'd1) entry_low[63:32] <= cfg_wdata;
+        end
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [COUNT_W-1:0] entry_slot = entry_count;  // below ENTRY_WORDS while the table fits
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(posedge clk)
+        if (entry_word && entry_phase == 2'd2 && !too_many_entries)
+            entries[entry_slot[INDEX_W-1:0]] <= {cfg_wdata, entry_low};
+    always @(posedge clk)
+        entry_words <= entries[entry_index_next];
 
+    // ---- switch steps: one RAM per port --------------------------------------------------
+    reg  [AW-1:0] switch_total;  // every port's switch count, summed: the words after the packets
+    always @* begin
+        switch_total = {AW{1'b0}};
+        for (k = 0; k < P; k = k + 1)
+            switch_total = switch_total + port_regs[PORT_WORDS*k + 2][16 +: AW];
+    end
+    wire [AW-1:0] switch_offset = addr - switch_base;  // index in the switch words, if it is one
+    wire [P-1:0] switch_lands;     // the switch word being written is port p's
+    wire [P-1:0] beyond_build;     // port p asks for more than the router was built with
     genvar p;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_port
-            assign port_words[p*96 +: 96] = {mem[HEADER + PORT_WORDS*p + 2], mem[HEADER + PORT_WORDS*p + 1],
-                                             mem[HEADER + PORT_WORDS*p]};
-            wire [31:0] switch_addr = switch_base + {16'd0, mem[HEADER + PORT_WORDS*p + 2][15:0]} +
-                                      {16'd0, switch_index[p*16 +: 16]};
-            assign switch_steps[p*24 +: 24] = switch_addr < MEM_WORDS ? mem[switch_addr[ADDR_W-1:0]][23:0] : 24'd0;
+            assign port_words[p*96 +: 96] = {port_regs[PORT_WORDS*p + 2], port_regs[PORT_WORDS*p + 1],
+                                             port_regs[PORT_WORDS*p]};
+            wire [15:0]   count  = port_regs[PORT_WORDS*p + 2][31:16];
+            wire [AW-1:0] first  = port_regs[PORT_WORDS*p + 2][0 +: AW];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [AW-1:0] offset = switch_offset - first;          // only the RAM's address bits are used
+            wire [15:0]   next   = switch_index_next[p*16 +: 16];  // likewise
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire          tapped = port_regs[PORT_WORDS*p + 1][7:0] != 8'hFF || port_regs[PORT_WORDS*p + 1][15:8] != 8'hFF;
+            assign switch_lands[p] = mem_we && addr >= switch_base && switch_offset >= first &&
+                                     {{(32-AW){1'b0}}, offset} < {16'd0, count};  // AW <= 32
+            assign beyond_build[p] = {16'd0, count} > SWITCH_WORDS || (TAPS == 0 && (tapped || count != 16'd0)) ||
+                                     (FURTHEST_FIRST == 0 && port_regs[PORT_WORDS*p][16]);
+            reg [23:0] steps [0:SWITCH_WORDS-1];
+            reg [23:0] read;
+            always @(posedge clk)
+                if (switch_lands[p] && {{(32-AW){1'b0}}, offset} < SWITCH_WORDS) steps[offset[SWITCH_W-1:0]] <= cfg_wdata[23:0];
+            always @(posedge clk)
+                read <= steps[next[SWITCH_W-1:0]];
+            assign switch_steps[p*24 +: 24] = read;
         end
     endgenerate
 
-    wire [31:0] entry_base = HEADER + PORT_WORDS * P + 3 * {{(32-INDEX_W){1'b0}}, entry_index};
-    wire        entry_in_range = entry_base + 2 < MEM_WORDS;
-    assign entry_words = entry_in_range
-        ? {mem[entry_base[ADDR_W-1:0] + 2], mem[entry_base[ADDR_W-1:0] + 1], mem[entry_base[ADDR_W-1:0]]}
-        : 96'd0;
+    wire          over_capacity  = too_many_entries || (|beyond_build);
+    wire [AW-1:0] expected_words = switch_base + switch_total + 1'b1;
+    always @(posedge clk) begin
+        if (rst) begin
+            table_ok    <= 1'b0;
+            table_error <= 3'd0;
+        end else if (cfg_done) begin
+            // Within the build's capacity every count fits AW bits, so the length check after it is exact.
+            if (order_error)                                             table_error <= 3'd6;
+            else if (words_written < HEADER + PORT_WORDS * P + 1)        table_error <= 3'd4;
+            else if (!magic_ok)                                          table_error <= 3'd1;
+            else if (!version_ok)                                        table_error <= 3'd2;
+            else if (!ports_ok)                                          table_error <= 3'd3;
+            else if (over_capacity)                                      table_error <= 3'd7;
+            else if (words_written != {{(32-AW){1'b0}}, expected_words}) table_error <= 3'd4;
+            else if (!checksum_ok)                                       table_error <= 3'd5;
+            else                                                         table_ok    <= 1'b1;
+        end
+    end
 
 endmodule

@@ -14,12 +14,14 @@ module fr_grid_tb;
     parameter integer WRAP      = 1;
     parameter integer FIELD_W   = 16;
     parameter integer DEPTH     = 8;
-    parameter integer MEM_WORDS = 256;
+    parameter integer ADDR_W    = 8;       // images of up to 2^ADDR_W words
+    parameter integer ENTRY_WORDS  = 16;
+    parameter integer SWITCH_WORDS = 8;
     parameter integer WATCHDOG  = 64;      // steps without a crossing while work remains
     localparam integer P      = 2 * DIMS;
     localparam integer NODES  = N0 * N1 * N2 * N3;
     localparam integer SEL_W  = $clog2(NODES);
-    localparam integer ADDR_W = $clog2(MEM_WORDS);
+    localparam integer MEM_WORDS = 1 << ADDR_W;  // the testbench's image buffer
     localparam integer PKT_W  = 4 * FIELD_W;
     localparam integer CNT_W  = $clog2(DEPTH + 1);
 
@@ -41,7 +43,7 @@ module fr_grid_tb;
     wire [NODES*P*PKT_W-1:0] link_data;
 
     fr_grid_top #(.DIMS(DIMS), .N0(N0), .N1(N1), .N2(N2), .N3(N3), .WRAP(WRAP), .FIELD_W(FIELD_W),
-                  .DEPTH(DEPTH), .MEM_WORDS(MEM_WORDS)) dut (
+                  .DEPTH(DEPTH), .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS)) dut (
         .clk(clk), .rst(rst), .cfg_node(cfg_node), .cfg_we(cfg_we), .cfg_addr(cfg_addr),
         .cfg_wdata(cfg_wdata), .cfg_done(cfg_done), .table_ok(table_ok), .table_error(table_error),
         .step_go(step_go), .idle(idle), .fault(fault), .step(step), .queue_count(queue_count),

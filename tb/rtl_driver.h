@@ -43,15 +43,23 @@ class RtlDriver : public RtlConfigPort {
   virtual Packet link_packet(int node, int port) const = 0;  // dest -1 for a broadcast copy
 };
 
+// The sizes a verilated fr_router was built with (its Verilog parameters).
+struct RtlRouterSizes {
+  int depth;         // DEPTH: packets per output queue
+  int addr_w;        // ADDR_W: the configuration port takes images of up to 2^addr_w words
+  int entry_words;   // ENTRY_WORDS: initial packets the table holds
+  int switch_words;  // SWITCH_WORDS: tap switch steps per port the table holds
+  int field_w;       // FIELD_W: bits of origin, dest, seq and hops in a packet
+  std::string text() const;  // "DEPTH=4, ENTRY_WORDS=8, ..."
+};
+
 // Verilated hardware for one network: a curated network top of one size (rtl/CMakeLists.txt
 // decides which exist), or an array of single routers of one build wired for the topology.
 struct RtlModelInfo {
   std::string spec;  // canonical topology spec
   int ports;
   int nodes;
-  int depth;      // packets per output queue
-  int mem_words;  // table memory per router
-  int field_w;    // bits of origin, dest, seq and hops in a packet
+  RtlRouterSizes sizes;
   std::function<std::unique_ptr<RtlDriver>(const RtlModelInfo&)> make;
   std::string hardware;  // what runs: the top, or the router build of the array
 };
@@ -66,14 +74,15 @@ const RtlModelInfo& find_rtl_model(const Topology& topology);
 
 // One verilated fr_router build (rtl/CMakeLists.txt FIXROUTE_RTL_ROUTER_BUILDS).
 struct RtlRouterBuild {
-  int ports, depth, mem_words, field_w;
+  int ports;
+  RtlRouterSizes sizes;
   std::function<std::unique_ptr<RtlDriver>(const RtlModelInfo&, const Topology&)> make_array;
 };
 const std::vector<RtlRouterBuild>& rtl_router_builds();
 
-// The array of the smallest router build that holds `tables` on `topology` (ports equal,
-// images within its memory, fields within its width, queues within its depth: `depth`
-// packets, the largest queue a run of the tables needs). InputError saying what the tables
+// The array of the smallest router build that holds `tables` on `topology` (ports equal;
+// images, initial packets and switch steps within its memories; fields within its width;
+// queues within its depth: `depth` packets, the largest queue a run of the tables needs). InputError saying what the tables
 // need and what is built when none does.
 RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth);
 // The hardware `tables` run on: the curated top of the topology's size when they fit it,

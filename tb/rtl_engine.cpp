@@ -43,7 +43,7 @@ class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
   using VerilatedTop<Model, RtlDriver>::u;
 
  public:
-  explicit VerilatedDriver(const RtlModelInfo& info) : info_(info), count_bits_(count_bits(info.depth)) {}
+  explicit VerilatedDriver(const RtlModelInfo& info) : info_(info), count_bits_(count_bits(info.sizes.depth)) {}
 
   bool step_go() const override { return model_->step_go; }
   bool idle(int node) const override { return bits(model_->idle, u(node), 1); }
@@ -54,7 +54,7 @@ class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
   }
   bool link_valid(int node, int port) const override { return bits(model_->link_valid, link(node, port), 1); }
   Packet link_packet(int node, int port) const override {
-    const unsigned f = static_cast<unsigned>(info_.field_w);
+    const unsigned f = static_cast<unsigned>(info_.sizes.field_w);
     return packet_at(model_->link_data, link(node, port) * 4 * f, f);
   }
 
@@ -75,7 +75,7 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
 
  public:
   PortRuleRouterArray(const RtlModelInfo& info, const Topology& topology)
-      : Array(topology, 4 * static_cast<unsigned>(info.field_w)), info_(info), count_bits_(count_bits(info.depth)) {}
+      : Array(topology, 4 * static_cast<unsigned>(info.sizes.field_w)), info_(info), count_bits_(count_bits(info.sizes.depth)) {}
 
   bool step_go() const override {
     for (const auto& r : routers_)
@@ -90,7 +90,7 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
   }
   bool link_valid(int node, int port) const override { return bits(router(node).out_valid, static_cast<unsigned>(port), 1); }
   Packet link_packet(int node, int port) const override {
-    const unsigned f = static_cast<unsigned>(info_.field_w);
+    const unsigned f = static_cast<unsigned>(info_.sizes.field_w);
     return packet_at(router(node).out_data, static_cast<unsigned>(port) * 4 * f, f);
   }
 
@@ -166,7 +166,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
     if (!faulty.empty()) {
       result.failure = fmt::format(
           "step {}: fault (queue of depth {} overflowed, or a packet had no forwarding rule) at router(s) {}; queues: {}",
-          steps, m.depth, faulty, queue_report(rtl, m));
+          steps, m.sizes.depth, faulty, queue_report(rtl, m));
       break;
     }
     if (all_idle) break;
@@ -188,7 +188,8 @@ const char* rtl_table_error_name(int code) {
     case 3: return "wrong port count";
     case 4: return "wrong length";
     case 5: return "checksum mismatch";
-    case 6: return "words written out of order or past the table memory";
+    case 6: return "words written out of order or past the configuration port's addresses";
+    case 7: return "it needs more than the router was built with (initial packets, switch steps, taps, furthest-first)";
     default: return "unknown";
   }
 }
@@ -200,10 +201,10 @@ const std::vector<std::string>& rtl_curated_sizes() {
 
 const std::vector<RtlModelInfo>& rtl_models() {
   static const std::vector<RtlModelInfo> models = {
-#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, mem_words, field_w)                                     \
-  {spec, ports, nodes, depth, mem_words, field_w,                                                                  \
+#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, addr_w, entries, switches, field_w)                     \
+  {spec, ports, nodes, {depth, addr_w, entries, switches, field_w},                                               \
    [](const RtlModelInfo& info) -> std::unique_ptr<RtlDriver> { return std::make_unique<VerilatedDriver<cls>>(info); }, \
-   fmt::format("fr_grid_top {} (DEPTH={}, MEM_WORDS={}, FIELD_W={})", spec, depth, mem_words, field_w)},
+   fmt::format("fr_grid_top {} ({})", spec, RtlRouterSizes{depth, addr_w, entries, switches, field_w}.text())},
       FIXROUTE_RTL_MODELS(FIXROUTE_RTL_MODEL)
 #undef FIXROUTE_RTL_MODEL
   };
@@ -222,11 +223,12 @@ const RtlModelInfo& find_rtl_model(const Topology& topology) {
 
 const std::vector<RtlRouterBuild>& rtl_router_builds() {
   static const std::vector<RtlRouterBuild> builds = {
-#define FIXROUTE_RTL_ROUTER(cls, ports, depth, mem_words, field_w)                                          \
-  {ports, depth, mem_words, field_w, [](const RtlModelInfo& info, const Topology& topology) -> std::unique_ptr<RtlDriver> { \
+#define FIXROUTE_RTL_ROUTER(cls, ports, depth, addr_w, entries, switches, field_w)                            \
+  {ports, {depth, addr_w, entries, switches, field_w},                                                      \
+   [](const RtlModelInfo& info, const Topology& topology) -> std::unique_ptr<RtlDriver> {                   \
      return std::make_unique<PortRuleRouterArray<cls>>(info, topology);                                   \
    }},
-#define FIXROUTE_RTL_XBAR_ROUTER(cls, mem_words)
+#define FIXROUTE_RTL_XBAR_ROUTER(...)
       FIXROUTE_RTL_ROUTERS(FIXROUTE_RTL_ROUTER, FIXROUTE_RTL_XBAR_ROUTER)
 #undef FIXROUTE_RTL_ROUTER
 #undef FIXROUTE_RTL_XBAR_ROUTER
@@ -236,11 +238,13 @@ const std::vector<RtlRouterBuild>& rtl_router_builds() {
 
 namespace {
 
-// What the tables need of a router: memory words, field values and queue depth.
+// What the tables need of a router.
 struct TableNeeds {
-  int64_t words = 0;      // the largest memory image
-  int64_t field = 0;      // the largest node id, seq or hop count a field must hold
-  int64_t depth = 0;      // the largest queue
+  int64_t words = 0;     // the largest memory image
+  int64_t entries = 0;   // the most initial packets of one router
+  int64_t switches = 0;  // the most tap switch steps of one port
+  int64_t field = 0;     // the largest node id, seq or hop count a field must hold
+  int64_t depth = 0;     // the largest queue
 };
 
 TableNeeds table_needs(const Topology& topology, const NetworkTables& tables, int64_t depth) {
@@ -249,42 +253,59 @@ TableNeeds table_needs(const Topology& topology, const NetworkTables& tables, in
   needs.depth = depth;
   for (const RouterTable& r : tables.routers) {
     for (const InitialPacket& ip : r.initial) needs.field = std::max<int64_t>({needs.field, ip.packet.seq, ip.packet.hops - 1});
-    needs.words = std::max<int64_t>(needs.words, static_cast<int64_t>(encode_image(r, topology.num_ports()).size()));
+    needs.entries = std::max<int64_t>(needs.entries, static_cast<int64_t>(r.initial.size()));
+    for (const PortRule& p : r.ports) needs.switches = std::max<int64_t>(needs.switches, static_cast<int64_t>(p.switch_steps.size()));
+    needs.words = std::max<int64_t>(needs.words, table_bits(r, topology.num_ports()) / 32);
   }
   return needs;
 }
 
-// Why hardware of these sizes cannot run the tables, or "" when it can. All-ones is the
+// Why a router of these sizes cannot run the tables, or "" when it can. All-ones is the
 // broadcast address, so a field holds values up to 2^field_w - 2 (a hop count one more).
-std::string misfit(const TableNeeds& needs, int mem_words, int field_w, int depth) {
-  const int64_t field_max = (int64_t{1} << field_w) - 2;
+std::string misfit(const TableNeeds& needs, const RtlRouterSizes& s) {
+  const int64_t field_max = (int64_t{1} << s.field_w) - 2;
   if (needs.field > field_max)
-    return fmt::format("node ids, seq or hop counts up to {} do not fit {}-bit fields", needs.field, field_w);
-  if (needs.words > mem_words) return fmt::format("the tables need {} words per router, the memory holds {}", needs.words, mem_words);
-  if (needs.depth > depth) return fmt::format("queues of {} packets, the routers hold {}", needs.depth, depth);
+    return fmt::format("node ids, seq or hop counts up to {} do not fit {}-bit fields", needs.field, s.field_w);
+  if (needs.words > (int64_t{1} << s.addr_w))
+    return fmt::format("images of {} words, the configuration port takes {}", needs.words, int64_t{1} << s.addr_w);
+  if (needs.entries > s.entry_words)
+    return fmt::format("{} initial packets in a router, the table holds {}", needs.entries, s.entry_words);
+  if (needs.switches > s.switch_words)
+    return fmt::format("{} switch steps on a port, the table holds {}", needs.switches, s.switch_words);
+  if (needs.depth > s.depth) return fmt::format("queues of {} packets, the routers hold {}", needs.depth, s.depth);
   return "";
 }
 
+// A build's cost, to take the smallest that fits: its table and queue bits.
+int64_t router_bits(int ports, const RtlRouterSizes& s) {
+  return int64_t{s.entry_words} * 96 + int64_t{ports} * (int64_t{s.switch_words} * 24 + int64_t{s.depth} * 4 * s.field_w);
+}
+
 }  // namespace
+
+std::string RtlRouterSizes::text() const {
+  return fmt::format("DEPTH={}, ENTRY_WORDS={}, SWITCH_WORDS={}, ADDR_W={}, FIELD_W={}", depth, entry_words, switch_words,
+                     addr_w, field_w);
+}
 
 RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth) {
   const TableNeeds needs = table_needs(topology, tables, depth);
   const RtlRouterBuild* best = nullptr;
   std::string built;
   for (const RtlRouterBuild& b : rtl_router_builds()) {
-    built += fmt::format("{}{}:{}:{}", built.empty() ? "" : " ", b.ports, b.depth, b.mem_words);
-    if (b.ports != topology.num_ports() || !misfit(needs, b.mem_words, b.field_w, b.depth).empty()) continue;
-    if (!best || int64_t{b.depth} * b.mem_words < int64_t{best->depth} * best->mem_words) best = &b;
+    built += fmt::format("{}{}:{}:{}:{}", built.empty() ? "" : " ", b.ports, b.sizes.depth, b.sizes.entry_words,
+                         b.sizes.switch_words);
+    if (b.ports != topology.num_ports() || !misfit(needs, b.sizes).empty()) continue;
+    if (!best || router_bits(b.ports, b.sizes) < router_bits(best->ports, best->sizes)) best = &b;
   }
   if (!best)
     throw InputError(fmt::format(
-        "no verilated router holds the tables of {}: they need {} ports, {} table words, queues of {} and fields up to {}; "
-        "built (ports:depth:words): {} (add one to FIXROUTE_RTL_ROUTER_BUILDS in rtl/CMakeLists.txt)",
-        topology.spec(), topology.num_ports(), needs.words, needs.depth, needs.field, built));
-  RtlModelInfo info{topology.spec(), best->ports, topology.num_nodes(), best->depth, best->mem_words, best->field_w,
-                    nullptr,
-                    fmt::format("fr_router array (P={}, DEPTH={}, MEM_WORDS={}, FIELD_W={})", best->ports, best->depth,
-                                best->mem_words, best->field_w)};
+        "no verilated router holds the tables of {}: they need {} ports, queues of {}, {} initial packets, {} switch "
+        "steps per port, fields up to {}; built (ports:depth:entries:switches): {} (add one to "
+        "FIXROUTE_RTL_ROUTER_BUILDS in rtl/CMakeLists.txt)",
+        topology.spec(), topology.num_ports(), needs.depth, needs.entries, needs.switches, needs.field, built));
+  RtlModelInfo info{topology.spec(), best->ports, topology.num_nodes(), best->sizes, nullptr,
+                    fmt::format("fr_router array (P={}, {})", best->ports, best->sizes.text())};
   info.make = [make = best->make_array, topology](const RtlModelInfo& m) { return make(m, topology); };
   return info;
 }
@@ -297,14 +318,13 @@ RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables
   } discard;
   const int64_t depth = run_ref_engine(topology, tables, EngineOptions{"", &discard, false}).max_queue;
   for (const RtlModelInfo& m : rtl_models())
-    if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.mem_words, m.field_w, m.depth).empty())
-      return m;
+    if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.sizes).empty()) return m;
   return rtl_array_model(topology, tables, depth);
 }
 
 std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& m, const Topology& topology,
                                               const NetworkTables& tables) {
-  if (std::string why = misfit(table_needs(topology, tables, 0), m.mem_words, m.field_w, m.depth); !why.empty())
+  if (std::string why = misfit(table_needs(topology, tables, 0), m.sizes); !why.empty())
     throw InputError(fmt::format("the verilated {} ({}) cannot run these tables: {}", m.spec, m.hardware, why));
   std::vector<std::vector<uint32_t>> images;
   for (const RouterTable& r : tables.routers) images.push_back(encode_image(r, topology.num_ports()));

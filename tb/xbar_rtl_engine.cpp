@@ -78,7 +78,7 @@ struct XbarRouterBuild {
 
 const std::vector<XbarRouterBuild>& xbar_router_builds() {
   static const std::vector<XbarRouterBuild> builds = {
-#define FIXROUTE_RTL_ROUTER(cls, ports, depth, mem_words, field_w)
+#define FIXROUTE_RTL_ROUTER(...)
 #define FIXROUTE_RTL_XBAR_ROUTER(cls, mem_words) \
   {mem_words, [](const Topology& mesh) -> std::unique_ptr<XbarRtlDriver> { return std::make_unique<XbarRouterArray<cls>>(mesh); }},
       FIXROUTE_RTL_ROUTERS(FIXROUTE_RTL_ROUTER, FIXROUTE_RTL_XBAR_ROUTER)

@@ -134,6 +134,15 @@ TEST_F(RtlTableCheck, ImageOfAnotherTopologyIsRefused) {
   EXPECT_THAT(failure(), HasSubstr("router 2 did not load its table: wrong port count"));
 }
 
+TEST_F(RtlTableCheck, MorePacketsThanTheEntryRamHoldsAreRefused) {
+  // The ring:7 top's routers hold 8 initial packets; router 2 gets 6 + 3.
+  NetworkTables t = build_tables(find_algorithm("total-exchange", "", topo_), topo_, {});
+  RouterTable& r = t.routers[2];
+  for (int k = 0; k < 3; ++k) r.initial.push_back(r.initial.back());
+  images_[2] = encode_image(r, topo_.num_ports());
+  EXPECT_THAT(failure(), HasSubstr("router 2 did not load its table: it needs more than the router was built with"));
+}
+
 TEST(RtlFaults, QueueOverflowIsReported) {
   // The curated line:5 top's queues hold 5 packets. Node 1's port 0 sends once every 15 steps while node 0
   // keeps feeding it: its queue must overflow, and the hardware must say so.
@@ -223,7 +232,7 @@ TEST(RtlAnyNetwork, TablesNoBuildHoldsAreRefusedInOneLine) {
     FAIL() << "no router build has 10 ports";
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("no verilated router holds the tables of torus:3x3x3x3x3: they need 10 ports"));
-    EXPECT_THAT(e.what(), HasSubstr("built (ports:depth:words): 2:"));
+    EXPECT_THAT(e.what(), HasSubstr("built (ports:depth:entries:switches): 2:"));
     EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
   }
 }
