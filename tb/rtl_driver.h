@@ -48,9 +48,10 @@ struct RtlRouterSizes {
   int depth;         // DEPTH: packets per output queue
   int addr_w;        // ADDR_W: the configuration port takes images of up to 2^addr_w words
   int entry_words;   // ENTRY_WORDS: initial packets the table holds
-  int switch_words;  // SWITCH_WORDS: tap switch steps per port the table holds
+  int switch_words;  // SWITCH_WORDS: tap switch steps per port the table holds; 0: TAPS=0, no taps
+  bool furthest_first;  // FURTHEST_FIRST: queues that pop furthest-first (else FIFO only)
   int field_w;       // FIELD_W: bits of origin, dest, seq and hops in a packet
-  std::string text() const;  // "DEPTH=4, ENTRY_WORDS=8, ..."
+  std::string text() const;  // "DEPTH=4, ENTRY_WORDS=8, ..." as the Verilog parameters
 };
 
 // Verilated hardware for one network: a curated network top of one size (rtl/CMakeLists.txt

@@ -201,10 +201,11 @@ const std::vector<std::string>& rtl_curated_sizes() {
 
 const std::vector<RtlModelInfo>& rtl_models() {
   static const std::vector<RtlModelInfo> models = {
-#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, addr_w, entries, switches, field_w)                     \
-  {spec, ports, nodes, {depth, addr_w, entries, switches, field_w},                                               \
+#define FIXROUTE_RTL_MODEL(spec, cls, ports, nodes, depth, addr_w, entries, switches, furthest_first, field_w)     \
+  {spec, ports, nodes, {depth, addr_w, entries, switches, furthest_first != 0, field_w},                          \
    [](const RtlModelInfo& info) -> std::unique_ptr<RtlDriver> { return std::make_unique<VerilatedDriver<cls>>(info); }, \
-   fmt::format("fr_grid_top {} ({})", spec, RtlRouterSizes{depth, addr_w, entries, switches, field_w}.text())},
+   fmt::format("fr_grid_top {} ({})", spec,                                                                       \
+               RtlRouterSizes{depth, addr_w, entries, switches, furthest_first != 0, field_w}.text())},
       FIXROUTE_RTL_MODELS(FIXROUTE_RTL_MODEL)
 #undef FIXROUTE_RTL_MODEL
   };
@@ -223,8 +224,8 @@ const RtlModelInfo& find_rtl_model(const Topology& topology) {
 
 const std::vector<RtlRouterBuild>& rtl_router_builds() {
   static const std::vector<RtlRouterBuild> builds = {
-#define FIXROUTE_RTL_ROUTER(cls, ports, depth, addr_w, entries, switches, field_w)                            \
-  {ports, {depth, addr_w, entries, switches, field_w},                                                      \
+#define FIXROUTE_RTL_ROUTER(cls, ports, depth, addr_w, entries, switches, furthest_first, field_w)            \
+  {ports, {depth, addr_w, entries, switches, furthest_first != 0, field_w},                                 \
    [](const RtlModelInfo& info, const Topology& topology) -> std::unique_ptr<RtlDriver> {                   \
      return std::make_unique<PortRuleRouterArray<cls>>(info, topology);                                   \
    }},
@@ -243,6 +244,8 @@ struct TableNeeds {
   int64_t words = 0;     // the largest memory image
   int64_t entries = 0;   // the most initial packets of one router
   int64_t switches = 0;  // the most tap switch steps of one port
+  bool taps = false;            // a port taps
+  bool furthest_first = false;  // a port's queue pops furthest-first
   int64_t field = 0;     // the largest node id, seq or hop count a field must hold
   int64_t depth = 0;     // the largest queue
 };
@@ -254,7 +257,11 @@ TableNeeds table_needs(const Topology& topology, const NetworkTables& tables, in
   for (const RouterTable& r : tables.routers) {
     for (const InitialPacket& ip : r.initial) needs.field = std::max<int64_t>({needs.field, ip.packet.seq, ip.packet.hops - 1});
     needs.entries = std::max<int64_t>(needs.entries, static_cast<int64_t>(r.initial.size()));
-    for (const PortRule& p : r.ports) needs.switches = std::max<int64_t>(needs.switches, static_cast<int64_t>(p.switch_steps.size()));
+    for (const PortRule& p : r.ports) {
+      needs.switches = std::max<int64_t>(needs.switches, static_cast<int64_t>(p.switch_steps.size()));
+      needs.taps = needs.taps || p.tap_first >= 0 || p.tap_second >= 0 || !p.switch_steps.empty();
+      needs.furthest_first = needs.furthest_first || p.discipline == Discipline::FurthestFirst;
+    }
     needs.words = std::max<int64_t>(needs.words, table_bits(r, topology.num_ports()) / 32);
   }
   return needs;
@@ -270,22 +277,27 @@ std::string misfit(const TableNeeds& needs, const RtlRouterSizes& s) {
     return fmt::format("images of {} words, the configuration port takes {}", needs.words, int64_t{1} << s.addr_w);
   if (needs.entries > s.entry_words)
     return fmt::format("{} initial packets in a router, the table holds {}", needs.entries, s.entry_words);
+  if (needs.taps && s.switch_words == 0) return "out-port taps, the routers have none";
   if (needs.switches > s.switch_words)
     return fmt::format("{} switch steps on a port, the table holds {}", needs.switches, s.switch_words);
+  if (needs.furthest_first && !s.furthest_first) return "furthest-first queues, the routers' are FIFO";
   if (needs.depth > s.depth) return fmt::format("queues of {} packets, the routers hold {}", needs.depth, s.depth);
   return "";
 }
 
-// A build's cost, to take the smallest that fits: its table and queue bits.
+// A build's cost, to take the smallest that fits: its table and queue bits, and the
+// furthest-first selection as one more queue's worth.
 int64_t router_bits(int ports, const RtlRouterSizes& s) {
-  return int64_t{s.entry_words} * 96 + int64_t{ports} * (int64_t{s.switch_words} * 24 + int64_t{s.depth} * 4 * s.field_w);
+  const int64_t queue = int64_t{s.depth} * 4 * s.field_w;
+  return int64_t{s.entry_words} * 96 + int64_t{ports} * (int64_t{s.switch_words} * 24 + queue * (s.furthest_first ? 2 : 1));
 }
 
 }  // namespace
 
 std::string RtlRouterSizes::text() const {
-  return fmt::format("DEPTH={}, ENTRY_WORDS={}, SWITCH_WORDS={}, ADDR_W={}, FIELD_W={}", depth, entry_words, switch_words,
-                     addr_w, field_w);
+  return fmt::format("DEPTH={}, ENTRY_WORDS={}, {}, FURTHEST_FIRST={}, ADDR_W={}, FIELD_W={}", depth, entry_words,
+                     switch_words == 0 ? std::string("TAPS=0") : fmt::format("SWITCH_WORDS={}", switch_words),
+                     furthest_first ? 1 : 0, addr_w, field_w);
 }
 
 RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth) {
@@ -293,17 +305,18 @@ RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tabl
   const RtlRouterBuild* best = nullptr;
   std::string built;
   for (const RtlRouterBuild& b : rtl_router_builds()) {
-    built += fmt::format("{}{}:{}:{}:{}", built.empty() ? "" : " ", b.ports, b.sizes.depth, b.sizes.entry_words,
-                         b.sizes.switch_words);
+    built += fmt::format("{}{}:{}:{}:{}:{}", built.empty() ? "" : " ", b.ports, b.sizes.depth, b.sizes.entry_words,
+                         b.sizes.switch_words, b.sizes.furthest_first ? "ff" : "fifo");
     if (b.ports != topology.num_ports() || !misfit(needs, b.sizes).empty()) continue;
     if (!best || router_bits(b.ports, b.sizes) < router_bits(best->ports, best->sizes)) best = &b;
   }
   if (!best)
     throw InputError(fmt::format(
-        "no verilated router holds the tables of {}: they need {} ports, queues of {}, {} initial packets, {} switch "
-        "steps per port, fields up to {}; built (ports:depth:entries:switches): {} (add one to "
+        "no verilated router holds the tables of {}: they need {} ports, queues of {}{}, {} initial packets, {} switch "
+        "steps per port{}, fields up to {}; built (ports:depth:entries:switches:queues): {} (add one to "
         "FIXROUTE_RTL_ROUTER_BUILDS in rtl/CMakeLists.txt)",
-        topology.spec(), topology.num_ports(), needs.depth, needs.entries, needs.switches, needs.field, built));
+        topology.spec(), topology.num_ports(), needs.depth, needs.furthest_first ? " (furthest-first)" : "", needs.entries,
+        needs.switches, needs.taps ? " (taps)" : "", needs.field, built));
   RtlModelInfo info{topology.spec(), best->ports, topology.num_nodes(), best->sizes, nullptr,
                     fmt::format("fr_router array (P={}, {})", best->ports, best->sizes.text())};
   info.make = [make = best->make_array, topology](const RtlModelInfo& m) { return make(m, topology); };
