@@ -77,11 +77,12 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
   PortRuleRouterArray(const RtlModelInfo& info, const Topology& topology)
       : Array(topology, 4 * static_cast<unsigned>(info.sizes.field_w)), info_(info), count_bits_(count_bits(info.sizes.depth)) {}
 
-  bool step_go() const override {
-    for (const auto& r : routers_)
-      if (!r->ready) return false;
-    return true;
+  void tick() override {
+    Array::tick();
+    go_ = true;  // step_go for the next edge, read by the harness and by global_inputs
+    for (const auto& r : routers_) go_ = go_ && r->ready;
   }
+  bool step_go() const override { return go_; }
   bool idle(int node) const override { return router(node).idle; }
   bool fault(int node) const override { return router(node).fault; }
   int64_t step(int node) const override { return static_cast<int64_t>(router(node).step); }
@@ -96,12 +97,12 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
 
  private:
   void global_inputs() override {
-    const bool go = step_go();
-    for (auto& r : routers_) r->step_go = go;
+    for (auto& r : routers_) r->step_go = go_;
   }
 
   const RtlModelInfo info_;
   const unsigned count_bits_;
+  bool go_ = false;  // AND of every router's ready after the last edge
 };
 
 std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
