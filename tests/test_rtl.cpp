@@ -230,6 +230,30 @@ TEST(RtlAnyNetwork, Torus4x4x4x5PartialCycles) {  // 8 ports
 TEST(RtlAnyNetwork, Ring9TotalExchange) { expect_array_run_matches_ref({"ring:9", "total-exchange", "", {}}); }
 TEST(RtlAnyNetwork, Line40TotalExchange) { expect_array_run_matches_ref({"line:40", "total-exchange", "", {}}); }
 
+// Any graph: hypercube:5 (port k flips bit k), with tables made here -- every node sends a
+// packet across each of its ports and one two hops away (port k, then port k+1) -- wired
+// from the topology's adjacency, crossing for crossing with the reference engine.
+TEST(RtlAnyNetwork, Hypercube5WiredFromItsAdjacency) {
+  const Topology cube = Topology::parse("hypercube:5");
+  NetworkTables t = scheduling::empty_tables(cube, "total-exchange", "test", Discipline::Fifo);
+  const int ports = cube.num_ports();
+  for (int i = 0; i < cube.num_nodes(); ++i)
+    for (int p = 0; p < ports; ++p) {
+      t.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(p)].forward_mask = 1u << ((p + 1) % ports);
+      scheduling::add_unicast(t, i, cube.neighbour(i, p), p, 1);
+    }
+  for (int i = 0; i < cube.num_nodes(); ++i)  // released in step 2, after the one-hop ones
+    for (int p = 0; p < ports; ++p)
+      scheduling::add_unicast(t, i, cube.neighbour(cube.neighbour(i, p), (p + 1) % ports), p, 2, 2);
+  const EngineResult ref = run_ref_engine(cube, t, {});
+  const EngineResult rtl = run_rtl_engine(cube, t, {});
+  ASSERT_EQ(ref.failure, "");
+  EXPECT_EQ(rtl.failure, "");
+  EXPECT_EQ(rtl.trace.size(), 32u * 5u * 2u + 32u * 5u);
+  EXPECT_EQ(trace_to_csv(rtl.trace), trace_to_csv(ref.trace));
+  EXPECT_THAT(rtl.hardware, HasSubstr("fr_router array (P=5"));
+}
+
 TEST(RtlAnyNetwork, TablesNoBuildHoldsAreRefusedInOneLine) {
   // A 5-dimensional torus has 10 ports; no fr_router build has 10.
   const Topology topo = Topology::parse("torus:3x3x3x3x3");
