@@ -25,15 +25,7 @@ module fr_grid_tb;
     localparam integer PKT_W  = 4 * FIELD_W;
     localparam integer CNT_W  = $clog2(DEPTH + 1);
 
-    reg                      clk = 1'b0;
-    reg                      rst = 1'b1;
-    reg  [SEL_W-1:0]         cfg_node = {SEL_W{1'b0}};
-    reg                      cfg_we = 1'b0;
-    reg  [ADDR_W-1:0]        cfg_addr = {ADDR_W{1'b0}};
-    reg  [31:0]              cfg_wdata = 32'd0;
-    reg                      cfg_done = 1'b0;
-    wire [NODES-1:0]         table_ok;
-    wire [NODES*3-1:0]       table_error;
+    `include "fr_tb_signals.vh"
     wire                     step_go;
     wire [NODES-1:0]         idle;
     wire [NODES-1:0]         fault;
@@ -49,8 +41,6 @@ module fr_grid_tb;
         .step_go(step_go), .idle(idle), .fault(fault), .step(step), .queue_count(queue_count),
         .link_valid(link_valid), .link_data(link_data));
 
-    always #5 clk = ~clk;
-
     // The node across port q of `node`, as fr_grid_top wires it (-1: a border port).
     function integer neighbour(input integer node, input integer q);
         integer k, size, stride, c, nc;
@@ -65,9 +55,7 @@ module fr_grid_tb;
         end
     endfunction
 
-    reg [31:0]       image [0:MEM_WORDS-1];
-    reg [8*1024-1:0] tables_dir, trace_path, image_path;
-    integer          fd, node, port, a, words, steps, cycles, last_crossing, done, failed;
+    integer          port, steps, last_crossing, done;
     reg [PKT_W-1:0]  pkt;
     reg              go, all_idle;
 

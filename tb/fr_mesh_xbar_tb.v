@@ -16,15 +16,7 @@ module fr_mesh_xbar_tb;
     localparam integer SEL_W  = $clog2(NODES);
     localparam integer ADDR_W = $clog2(MEM_WORDS);
 
-    reg                     clk = 1'b0;
-    reg                     rst = 1'b1;
-    reg  [SEL_W-1:0]        cfg_node = {SEL_W{1'b0}};
-    reg                     cfg_we = 1'b0;
-    reg  [ADDR_W-1:0]       cfg_addr = {ADDR_W{1'b0}};
-    reg  [31:0]             cfg_wdata = 32'd0;
-    reg                     cfg_done = 1'b0;
-    wire [NODES-1:0]        table_ok;
-    wire [NODES*3-1:0]      table_error;
+    `include "fr_tb_signals.vh"
     wire [NODES-1:0]        done;
     wire [NODES*16-1:0]     step;
     wire [NODES-1:0]        eject_valid;
@@ -39,11 +31,6 @@ module fr_mesh_xbar_tb;
         .done(done), .step(step), .eject_valid(eject_valid), .eject_data(eject_data),
         .fault_word(fault_word), .link_valid(link_valid), .link_data(link_data));
 
-    always #5 clk = ~clk;
-
-    reg [31:0]       image [0:MEM_WORDS-1];
-    reg [8*1024-1:0] tables_dir, trace_path, image_path;
-    integer          fd, node, a, words, cycles, failed;
 
     initial begin
         failed = 0;
