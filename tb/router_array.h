@@ -128,9 +128,9 @@ class RouterArray : public Interface {
 
   // Declared first: the routers and the waveform are destroyed before their context.
   std::unique_ptr<VerilatedContext> ctx_;
+  const int ports_;
 
  protected:
-  const int ports_;
   std::vector<std::unique_ptr<Model>> routers_;
 
  private:
