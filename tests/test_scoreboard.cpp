@@ -128,32 +128,29 @@ TEST_F(ScoreboardTest, OnlineStepByStepEqualsTheWholeTrace) {
   EXPECT_EQ(a.needed, b.needed);
 }
 
-// The ref engine's queues pop what router_rules::pick_next picks, in every kind.
-TEST(PortQueue, EveryKindPopsWhatPickNextPicks) {
-  for (const Discipline discipline : {Discipline::Fifo, Discipline::FurthestFirst}) {
-    const std::vector<PortQueue::Kind> kinds = discipline == Discipline::Fifo
-                                                   ? std::vector<PortQueue::Kind>{PortQueue::Kind::Fifo}
-                                                   : std::vector<PortQueue::Kind>{PortQueue::Kind::Buckets,
-                                                                                  PortQueue::Kind::Heap};
-    for (const PortQueue::Kind kind : kinds) {
-      PortQueue queue(kind, 70);
-      std::vector<Packet> model;  // in arrival order, as pick_next takes it
-      uint32_t random = 12345;
-      int id = 0;
-      for (int round = 0; round < 5000; ++round) {
-        random = random * 1103515245u + 12345u;
-        if ((random >> 16) % 3 != 0 || model.empty()) {  // push twice as often as pop
-          const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
-          queue.push(p);
-          model.push_back(p);
-        } else {
-          const size_t pick = router_rules::pick_next(model, discipline);
-          ASSERT_EQ(queue.pop(), model[pick]) << "round " << round;
-          model.erase(model.begin() + static_cast<std::ptrdiff_t>(pick));
-        }
-        ASSERT_EQ(queue.size(), model.size());
-      }
+// The ref engine's queues pop what router_rules::pick_next picks, in every kind, with
+// several FIFO queues sharing (and outgrowing) one pool.
+TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
+  using Kind = PortQueues::Kind;
+  const std::vector<Kind> kinds{Kind::Fifo, Kind::Buckets, Kind::Fifo, Kind::Heap, Kind::Fifo};
+  PortQueues queues(kinds, 70);
+  std::vector<std::vector<Packet>> model(kinds.size());  // in arrival order, as pick_next takes it
+  uint32_t random = 12345;
+  int id = 0;
+  for (int round = 0; round < 20000; ++round) {
+    random = random * 1103515245u + 12345u;
+    const size_t q = (random >> 4) % kinds.size();
+    const Discipline discipline = kinds[q] == Kind::Fifo ? Discipline::Fifo : Discipline::FurthestFirst;
+    if ((random >> 16) % 3 != 0 || model[q].empty()) {  // push twice as often as pop
+      const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
+      queues.push(q, p);
+      model[q].push_back(p);
+    } else {
+      const size_t pick = router_rules::pick_next(model[q], discipline);
+      ASSERT_EQ(queues.pop(q), model[q][pick]) << "round " << round << " queue " << q;
+      model[q].erase(model[q].begin() + static_cast<std::ptrdiff_t>(pick));
     }
+    ASSERT_EQ(queues.size(q), model[q].size());
   }
 }
 

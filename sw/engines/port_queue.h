@@ -1,5 +1,5 @@
-// The ref engine's out-port queue (ref_engine.cpp): pops the packet
-// router_rules::pick_next would pick, without scanning the queue.
+// The ref engine's out-port queues (ref_engine.cpp), every port of the network in one
+// object: each pops the packet router_rules::pick_next would pick, without scanning.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -13,62 +13,82 @@
 
 namespace fixroute {
 
-// One out-port's queue, popping what router_rules::pick_next would pick. FIFO ports: a
-// ring buffer that only grows (no allocation once a run has warmed up). Furthest-first
-// ports: one FIFO per hop count (linked through one pool of slots) and a bit per
-// non-empty one, the highest found a word at a time (hop counts never exceed the largest
-// an initial packet has, `max_hops`); where the network is too large for that, a heap
-// ordered by router_rules::furthest_first_priority.
-class PortQueue {
+// Queue q's kind is fixed at construction. FIFO queues: ring buffers in one shared pool
+// of slots, a queue that outgrows its ring moving to a ring twice as large at the pool's
+// end (no allocation per queue, none at all once a run has warmed up; a step's pops walk
+// a few flat arrays). Furthest-first queues: one FIFO per hop count (linked through a
+// pool of slots of their own) and a bit per non-empty one, the highest found a word at a
+// time (hop counts never exceed the largest an initial packet has, `max_hops`); where the
+// network is too large for that, a heap ordered by router_rules::furthest_first_priority.
+class PortQueues {
  public:
   enum class Kind { Fifo, Buckets, Heap };
-  PortQueue(Kind kind, int max_hops)
-      : kind_(kind), ordered_(kind == Kind::Fifo ? nullptr : std::make_unique<Ordered>(max_hops)) {}
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
+  static constexpr uint32_t kInitialRing = 2;  // slots per FIFO queue before it first grows
 
-  void push(const Packet& p) {
-    ++size_;
-    if (kind_ == Kind::Fifo) {
-      if (size_ > ring_.size()) grow();
-      ring_[(head_ + size_ - 1) & (ring_.size() - 1)] = p;
-    } else if (kind_ == Kind::Buckets) {
-      ordered_->push_bucket(p);
-    } else {
-      ordered_->heap.push_back({router_rules::furthest_first_priority(p, ordered_->queued++), p});
-      std::push_heap(ordered_->heap.begin(), ordered_->heap.end(), ByPriority{});
+  PortQueues(const std::vector<Kind>& kinds, int max_hops) : rings_(kinds.size()) {
+    size_t fifos = 0;
+    for (const Kind k : kinds) fifos += k == Kind::Fifo ? 1 : 0;
+    pool_.resize(fifos * kInitialRing);
+    size_t next = 0;
+    for (size_t q = 0; q < kinds.size(); ++q) {
+      Ring& r = rings_[q];
+      if (kinds[q] == Kind::Fifo) {
+        r.base = next;
+        r.mask = kInitialRing - 1;
+        next += kInitialRing;
+      } else {
+        r.ordered = static_cast<int32_t>(ordered_.size());
+        ordered_.push_back(std::make_unique<Ordered>(kinds[q] == Kind::Heap, max_hops));
+      }
     }
   }
 
-  Packet pop() {
-    --size_;
-    if (kind_ == Kind::Fifo) {
-      const Packet p = ring_[head_];
-      head_ = (head_ + 1) & (ring_.size() - 1);
-      return p;
+  size_t size(size_t q) const { return rings_[q].size; }
+  bool empty(size_t q) const { return rings_[q].size == 0; }
+
+  void push(size_t q, const Packet& p) {
+    Ring& r = rings_[q];
+    if (r.ordered >= 0) {
+      ordered_[static_cast<size_t>(r.ordered)]->push(p);
+    } else {
+      if (r.size > r.mask) grow(r);
+      pool_[r.base + ((r.head + r.size) & r.mask)] = p;
     }
-    if (kind_ == Kind::Buckets) return ordered_->pop_bucket();
-    std::pop_heap(ordered_->heap.begin(), ordered_->heap.end(), ByPriority{});
-    const Packet p = ordered_->heap.back().second;
-    ordered_->heap.pop_back();
+    ++r.size;
+  }
+
+  Packet pop(size_t q) {
+    Ring& r = rings_[q];
+    --r.size;
+    if (r.ordered >= 0) return ordered_[static_cast<size_t>(r.ordered)]->pop();
+    const Packet p = pool_[r.base + r.head];
+    r.head = (r.head + 1) & r.mask;
     return p;
   }
 
  private:
+  struct Ring {
+    size_t base = 0;        // FIFO: first slot of the ring in pool_
+    uint32_t mask = 0;      // FIFO: capacity - 1 (a power of two)
+    uint32_t head = 0;      // FIFO: offset of the oldest packet
+    uint32_t size = 0;
+    int32_t ordered = -1;   // furthest-first: index in ordered_
+  };
+
+  // A furthest-first queue. Buckets: per hop count a list in arrival order through
+  // `pool` (first, last: slots, -1 empty); freed slots are chained from `free`, so memory
+  // follows the longest queue.
   using Entry = std::pair<uint64_t, Packet>;
   struct ByPriority {  // a functor, so the heap's comparisons inline
     bool operator()(const Entry& a, const Entry& b) const { return a.first < b.first; }
   };
-
-  // Furthest-first state, kept apart so the FIFO ports a run walks every step stay small.
-  // Buckets: per hop count a list in arrival order through `pool` (first, last: slots, -1
-  // empty); freed slots are chained from `free`, so memory follows the longest queue.
   struct Ordered {
     struct Slot {
       Packet packet;
       int32_t next = -1;
     };
-    explicit Ordered(int hops) : max_hops(hops) {}
+    Ordered(bool as_heap, int hops) : heap_kind(as_heap), max_hops(hops) {}
+    bool heap_kind;
     int max_hops;
     std::vector<Slot> pool;
     int32_t free = -1;
@@ -78,7 +98,12 @@ class PortQueue {
     std::vector<Entry> heap;  // Kind::Heap
     uint64_t queued = 0;
 
-    void push_bucket(const Packet& p) {
+    void push(const Packet& p) {
+      if (heap_kind) {
+        heap.push_back({router_rules::furthest_first_priority(p, queued++), p});
+        std::push_heap(heap.begin(), heap.end(), ByPriority{});
+        return;
+      }
       if (first.empty()) {  // allocated on first use: most furthest-first ports of a big network stay idle
         first.assign(static_cast<size_t>(max_hops) + 1, -1);
         last.assign(first.size(), -1);
@@ -103,7 +128,13 @@ class PortQueue {
       top = std::max(top, static_cast<int>(h));
     }
 
-    Packet pop_bucket() {
+    Packet pop() {
+      if (heap_kind) {
+        std::pop_heap(heap.begin(), heap.end(), ByPriority{});
+        const Packet p = heap.back().second;
+        heap.pop_back();
+        return p;
+      }
       const size_t h = static_cast<size_t>(top);
       const int32_t slot = first[h];
       Slot& taken = pool[static_cast<size_t>(slot)];
@@ -125,18 +156,20 @@ class PortQueue {
     }
   };
 
-  void grow() {  // capacity a power of two, the packets in order from 0
-    std::vector<Packet> bigger(std::max<size_t>(4, ring_.size() * 2));
-    for (size_t k = 0; k + 1 < size_; ++k) bigger[k] = ring_[(head_ + k) & (ring_.size() - 1)];
-    ring_ = std::move(bigger);
-    head_ = 0;
+  void grow(Ring& r) {  // a ring twice as large at the pool's end, the packets in order from its start
+    const size_t capacity = static_cast<size_t>(r.mask) + 1;
+    if (capacity * 2 > (size_t{1} << 31)) throw std::length_error("ref engine: an out-port queue of 2^31 packets");
+    const size_t base = pool_.size();
+    pool_.resize(base + capacity * 2);
+    for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & r.mask)];
+    r.base = base;
+    r.head = 0;
+    r.mask = static_cast<uint32_t>(capacity * 2 - 1);
   }
 
-  Kind kind_;
-  size_t size_ = 0;
-  std::vector<Packet> ring_;  // Kind::Fifo
-  size_t head_ = 0;
-  std::unique_ptr<Ordered> ordered_;
+  std::vector<Ring> rings_;
+  std::vector<Packet> pool_;
+  std::vector<std::unique_ptr<Ordered>> ordered_;
 };
 
 }  // namespace fixroute

@@ -24,12 +24,9 @@ constexpr int64_t kMaxBuckets = int64_t{1} << 24;
 
 EngineResult run_ref_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
   const int n = topology.num_nodes();
-  const int ports = topology.num_ports();
+  const size_t ports = static_cast<size_t>(topology.num_ports());
+  const size_t slots = static_cast<size_t>(n) * ports;  // one per (node, port): index node * ports + port
   EngineResult result;
-  // queues[node * ports + port]; next_release[node]: initial packets are in release order
-  std::vector<PortQueue> queues;
-  queues.reserve(static_cast<size_t>(n) * static_cast<size_t>(ports));
-  std::vector<size_t> next_release(static_cast<size_t>(n), 0);
   int64_t queued = 0;  // packets in all queues, plus those not yet released
   int max_hops = 0;
   int64_t last_release = 0;  // no router releases anything after this step
@@ -40,30 +37,40 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
       last_release = std::max<int64_t>(last_release, ip.release);
     }
     for (const PortRule& rule : r.ports) furthest_first_ports += rule.discipline == Discipline::FurthestFirst ? 1 : 0;
+    queued += static_cast<int64_t>(r.initial.size());
   }
-  const PortQueue::Kind furthest_first = furthest_first_ports * (max_hops + 1) <= kMaxBuckets ? PortQueue::Kind::Buckets
-                                                                                             : PortQueue::Kind::Heap;
-  for (int i = 0; i < n; ++i) {
-    for (int p = 0; p < ports; ++p) {
-      const bool fifo = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(p)].discipline == Discipline::Fifo;
-      queues.emplace_back(fifo ? PortQueue::Kind::Fifo : furthest_first, max_hops);
+  const PortQueues::Kind furthest_first = furthest_first_ports * (max_hops + 1) <= kMaxBuckets ? PortQueues::Kind::Buckets
+                                                                                              : PortQueues::Kind::Heap;
+  // The tables and the wiring as flat arrays per (node, port), read every step.
+  std::vector<PortQueues::Kind> kinds(slots);
+  std::vector<int32_t> send_period(slots), send_phase(slots), neighbour(slots);
+  std::vector<int64_t> sender(slots, -1);  // in-port (node, port): the slot of the out-port across the link
+  for (int i = 0; i < n; ++i)
+    for (size_t p = 0; p < ports; ++p) {
+      const size_t s = static_cast<size_t>(i) * ports + p;
+      const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[p];
+      kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : furthest_first;
+      send_period[s] = rule.send_period;
+      send_phase[s] = rule.send_phase;
+      neighbour[s] = topology.neighbour(i, static_cast<int>(p));
+      if (neighbour[s] >= 0)
+        sender[s] = static_cast<int64_t>(neighbour[s]) * static_cast<int64_t>(ports) +
+                    topology.reverse_port(i, static_cast<int>(p));
     }
-    queued += static_cast<int64_t>(tables.routers[static_cast<size_t>(i)].initial.size());
-  }
-  std::vector<int> send_order;  // per router its ports by neighbour id (unconnected first)
-  send_order.reserve(static_cast<size_t>(n) * static_cast<size_t>(ports));
+  PortQueues queues(kinds, max_hops);
+  std::vector<size_t> next_release(static_cast<size_t>(n), 0);  // initial packets are in release order
+  std::vector<uint32_t> send_order;  // per router its ports by neighbour id (unconnected first)
+  send_order.reserve(slots);
   for (int i = 0; i < n; ++i) {
     const size_t from = send_order.size();
-    for (int p = 0; p < ports; ++p) send_order.push_back(p);
+    for (size_t p = 0; p < ports; ++p) send_order.push_back(static_cast<uint32_t>(p));
     std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
-                     [&](int a, int b) { return topology.neighbour(i, a) < topology.neighbour(i, b); });
+                     [&](uint32_t a, uint32_t b) { return neighbour[from + a] < neighbour[from + b]; });
   }
-  auto queue = [&](int node, int port) -> PortQueue& {
-    return queues[static_cast<size_t>(node) * static_cast<size_t>(ports) + static_cast<size_t>(port)];
-  };
 
-  // wire[node * ports + port]: the packet the port sends in this step, if any.
-  std::vector<std::optional<Packet>> wire(static_cast<size_t>(n) * static_cast<size_t>(ports));
+  // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
+  std::vector<Packet> wire(slots);
+  std::vector<uint8_t> on_wire(slots, 0);
   PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
   const bool keep = options.keep_trace || !sink;
   result.streamed = sink != nullptr;
@@ -81,27 +88,26 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
       size_t& next = next_release[static_cast<size_t>(i)];
       while (next < initial.size() && initial[next].release == step) {
         const InitialPacket& ip = initial[next++];
-        PortQueue& q = queue(i, ip.out_port);
-        q.push(ip.packet);
-        result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(q.size()));
+        const size_t s = static_cast<size_t>(i) * ports + static_cast<size_t>(ip.out_port);
+        queues.push(s, ip.packet);
+        result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(queues.size(s)));
       }
     }
     // (2) sends, each router's ports taken in the order of the neighbours they lead to, so
     // the step's crossings come out in trace order (by from, then to)
     crossings.clear();
-    for (int i = 0; i < n; ++i) {
-      const RouterTable& table = tables.routers[static_cast<size_t>(i)];
-      for (size_t k = 0; k < static_cast<size_t>(ports); ++k) {
-        const int p = send_order[static_cast<size_t>(i) * static_cast<size_t>(ports) + k];
-        PortQueue& q = queue(i, p);
-        if (q.empty() || !router_rules::may_send(table.ports[static_cast<size_t>(p)], step)) continue;
-        const Packet pkt = q.pop();
+    for (size_t s0 = 0; s0 < slots; s0 += ports) {
+      for (size_t k = 0; k < ports; ++k) {
+        const size_t s = s0 + send_order[s0 + k];
+        if (queues.empty(s) || !router_rules::may_send(send_period[s], send_phase[s], step)) continue;
+        const Packet pkt = queues.pop(s);
         --queued;
-        wire[static_cast<size_t>(i) * ports + p] = pkt;
+        wire[s] = pkt;
+        on_wire[s] = 1;
         TraceEvent& crossing = crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
-        crossing.from = i;
-        crossing.to = topology.neighbour(i, p);
+        crossing.from = static_cast<int>(s0 / ports);
+        crossing.to = neighbour[s];
         crossing.origin = pkt.origin;
         crossing.dest = pkt.dest;
         crossing.seq = pkt.seq;
@@ -111,23 +117,21 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
     if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
     // (3) arrivals, in in-port order
     for (int i = 0; i < n && result.failure.empty(); ++i) {
-      const RouterTable& table = tables.routers[static_cast<size_t>(i)];
-      for (int q = 0; q < ports; ++q) {
-        int from = topology.neighbour(i, q);
-        if (from < 0) continue;
-        std::optional<Packet>& w = wire[static_cast<size_t>(from) * ports + topology.reverse_port(i, q)];
-        if (!w) continue;
-        Packet pkt = *w;
-        w.reset();
+      const size_t s0 = static_cast<size_t>(i) * ports;
+      for (size_t q = 0; q < ports; ++q) {
+        const int64_t from = sender[s0 + q];
+        if (from < 0 || !on_wire[static_cast<size_t>(from)]) continue;
+        on_wire[static_cast<size_t>(from)] = 0;
+        const Packet pkt = wire[static_cast<size_t>(from)];
         auto push = [&](int out, const Packet& copy) {
-          PortQueue& to = queue(i, out);
-          to.push(copy);
+          const size_t s = s0 + static_cast<size_t>(out);
+          queues.push(s, copy);
           ++queued;
-          result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(to.size()));
+          result.max_queue = std::max<int64_t>(result.max_queue, static_cast<int64_t>(queues.size(s)));
         };
-        if (router_rules::handle_arrival(pkt, i, table.ports, q, step, push) ==
-            router_rules::Arrival::Stranded) {
-          result.failure = router_rules::stranded_message(step, i, pkt, q);
+        if (router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports, static_cast<int>(q),
+                                         step, push) == router_rules::Arrival::Stranded) {
+          result.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
           break;
         }
       }

@@ -11,8 +11,12 @@
 
 namespace fixroute::router_rules {
 
-// A port may send in step t (t = 1, 2, ...) only in its time slot.
-inline bool may_send(const PortRule& rule, int64_t step) { return step % rule.send_period == rule.send_phase; }
+// A port may send in step t (t = 1, 2, ...) only in its time slot (most ports have
+// period 1: no division for them).
+inline bool may_send(int send_period, int send_phase, int64_t step) {
+  return send_period == 1 ? send_phase == 0 : step % send_period == send_phase;
+}
+inline bool may_send(const PortRule& rule, int64_t step) { return may_send(rule.send_period, rule.send_phase, step); }
 
 // The queue entry that leaves next. FIFO: the head. Furthest-first: the packet with the
 // most hops to go; among equals the one queued first (queues are kept in arrival order).
