@@ -48,15 +48,21 @@ struct PacketScoreboard::State {
   std::vector<int32_t> by_seq;           // dense: demand index, -1 where none
   int64_t seqs_per_origin = 0;
   std::unordered_map<uint64_t, uint32_t> index;
-  // unicast packets: the node holding each, since which step, delivered yet
-  std::vector<int> holder;
-  std::vector<int64_t> since;
-  std::vector<uint8_t> delivered;
-  // broadcast packets: one bit per node that holds it, row `broadcast_row[i]` of `held`.
+  // Per demand packet, all a crossing of it reads and writes but the bits, in one record
+  // (one cache miss, not one per array). Unicast: the node holding it, since which step,
+  // delivered yet. Broadcast: its row of `held`.
+  struct alignas(32) Whereabouts {
+    int64_t since = 0;
+    int64_t row = -1;  // broadcast: the row of `held`; -1: unicast
+    int32_t holder = 0;
+    int32_t dest = 0;
+    bool delivered = false;
+  };
+  std::vector<Whereabouts> packets;
+  // broadcast packets: one bit per node that holds it, row `packets[i].row` of `held`.
   // Word w of every row sits side by side (held[w * rows + row]): the schedules move
   // packets of neighbouring origins in step, so one step's crossings of neighbouring
   // packets land on the same cache line (4x fewer lines per step on torus gossip).
-  std::vector<int64_t> broadcast_row;
   std::vector<uint64_t> held;
   size_t words_per_row = 0;
   size_t rows = 0;
@@ -91,10 +97,7 @@ struct PacketScoreboard::State {
       seqs_per_origin = 0;
       index.reserve(demand.size());
     }
-    holder.resize(demand.size());
-    since.assign(demand.size(), 0);
-    delivered.assign(demand.size(), 0);
-    broadcast_row.assign(demand.size(), -1);
+    packets.resize(demand.size());
     for (size_t i = 0; i < demand.size(); ++i) {
       const Packet& p = demand[i];
       if (seqs_per_origin > 0)
@@ -102,8 +105,9 @@ struct PacketScoreboard::State {
             static_cast<int32_t>(i);
       else
         index[packet_key(p.origin, p.dest, p.seq).value()] = static_cast<uint32_t>(i);
-      holder[i] = p.origin;
-      if (p.dest == kBroadcastDest) broadcast_row[i] = static_cast<int64_t>(rows++);
+      packets[i].holder = p.origin;
+      packets[i].dest = p.dest;
+      if (p.dest == kBroadcastDest) packets[i].row = static_cast<int64_t>(rows++);
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
     const double held_bytes = static_cast<double>(rows) * static_cast<double>(words_per_row) * 8.0;
@@ -113,7 +117,7 @@ struct PacketScoreboard::State {
                                    rows, nodes, held_bytes / (1 << 20), kMaxHeldBytes / (1 << 20)));
     held.assign(rows * words_per_row, 0);
     for (size_t i = 0; i < demand.size(); ++i)
-      if (broadcast_row[i] >= 0) set_held(i, static_cast<size_t>(demand[i].origin));
+      if (packets[i].row >= 0) set_held(i, static_cast<size_t>(demand[i].origin));
     arc_used.assign(nodes * ports, 0);
     sent.assign(nodes, 0);
     received.assign(nodes, 0);
@@ -125,7 +129,7 @@ struct PacketScoreboard::State {
       if (e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 || e.seq >= seqs_per_origin) return -1;
       const int32_t i =
           by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
-      return i >= 0 && demand[static_cast<size_t>(i)].dest == e.dest ? i : -1;
+      return i >= 0 && packets[static_cast<size_t>(i)].dest == e.dest ? i : -1;
     }
     const std::optional<uint64_t> key = packet_key(e.origin, e.dest, e.seq);
     if (!key) return -1;
@@ -134,20 +138,26 @@ struct PacketScoreboard::State {
   }
 
   size_t held_word(size_t packet, size_t node) const {
-    return node / 64 * rows + static_cast<size_t>(broadcast_row[packet]);
+    return node / 64 * rows + static_cast<size_t>(packets[packet].row);
   }
   bool holds(size_t packet, size_t node) const { return (held[held_word(packet, node)] >> (node % 64)) & 1u; }
   void set_held(size_t packet, size_t node) { held[held_word(packet, node)] |= uint64_t{1} << (node % 64); }
 
-  // The broadcast bit sets are far larger than the caches and a step's crossings hit them
-  // at random rows: the words an event will read are fetched this many events ahead, so
-  // the misses overlap instead of stalling one after another.
-  // (the __builtin_prefetch calls stay in the loops: GCC drops a call to a helper that
-  // only prefetches, having found it free of side effects)
-  static constexpr size_t kLookahead = 16;
+  // The bit sets and the packets' records are far larger than the caches and a step's
+  // crossings hit them at random: what an event reads is fetched ahead in stages (its
+  // slot of by_seq 3 x kLookahead events ahead, its record 2 x, its bits 1 x), so the
+  // misses overlap instead of stalling one after another. (The __builtin_prefetch calls
+  // stay in the loops: GCC drops a call to a helper that only prefetches.)
+  static constexpr size_t kLookahead = 8;
+  const int32_t* by_seq_slot(const TraceEvent& e) const {
+    if (seqs_per_origin == 0 || e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 ||
+        e.seq >= seqs_per_origin)
+      return nullptr;
+    return &by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
+  }
   // The words of `held` an event reads and writes, or nullptr for either it does not touch.
   std::pair<const uint64_t*, const uint64_t*> bit_words(const TraceEvent& e, int64_t packet) const {
-    if (packet < 0 || broadcast_row[static_cast<size_t>(packet)] < 0) return {nullptr, nullptr};
+    if (packet < 0 || packets[static_cast<size_t>(packet)].row < 0) return {nullptr, nullptr};
     const size_t i = static_cast<size_t>(packet);
     const bool from_ok = e.from >= 0 && static_cast<size_t>(e.from) < nodes;
     const bool to_ok = e.to >= 0 && static_cast<size_t>(e.to) < nodes;
@@ -173,6 +183,13 @@ struct PacketScoreboard::State {
     const int n = topo.num_nodes();
     packet_of.assign(events.size(), -1);
     for (size_t k = 0; k < events.size(); ++k) {  // pass 1: the crossings
+      if (k + 3 * kLookahead < events.size()) {
+        if (const int32_t* slot = by_seq_slot(events[k + 3 * kLookahead])) __builtin_prefetch(slot);
+      }
+      if (k + 2 * kLookahead < events.size()) {  // by_seq's slot only: the record's dest is what is being fetched
+        const int32_t* slot = by_seq_slot(events[k + 2 * kLookahead]);
+        if (slot && *slot >= 0) __builtin_prefetch(&packets[static_cast<size_t>(*slot)], 1);
+      }
       if (k + kLookahead < events.size()) {
         const auto [from_word, to_word] = bit_words(events[k + kLookahead], packet_index(events[k + kLookahead]));
         if (from_word) __builtin_prefetch(from_word);
@@ -204,16 +221,16 @@ struct PacketScoreboard::State {
         continue;
       }
       const size_t i = static_cast<size_t>(found);
-      const bool holds_it = broadcast_row[i] >= 0 ? holds(i, static_cast<size_t>(e.from))
-                                                  : holder[i] == e.from && since[i] < at;
+      const bool holds_it = packets[i].row >= 0 ? holds(i, static_cast<size_t>(e.from))
+                                                  : packets[i].holder == e.from && packets[i].since < at;
       if (!holds_it) {
         error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
                           arrives_in_step(events, e) ? " before the next step" : ""));
         continue;
       }
-      if (broadcast_row[i] < 0) {
+      if (packets[i].row < 0) {
         if (e.from == e.dest) error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
-        since[i] = at;  // it has left: a second crossing from here in this step finds it gone
+        packets[i].since = at;  // it has left: a second crossing from here in this step finds it gone
       }
       packet_of[k] = static_cast<int64_t>(i);
     }
@@ -225,15 +242,15 @@ struct PacketScoreboard::State {
       if (packet_of[k] < 0) continue;
       const TraceEvent& e = events[k];
       const size_t i = static_cast<size_t>(packet_of[k]);
-      if (broadcast_row[i] < 0) {
-        holder[i] = e.to;  // a unicast packet moves on
-        since[i] = at;
+      if (packets[i].row < 0) {
+        packets[i].holder = e.to;  // a unicast packet moves on
+        packets[i].since = at;
         if (e.to != e.dest) continue;
-        if (delivered[i]) {
+        if (packets[i].delivered) {
           error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
           continue;
         }
-        delivered[i] = 1;
+        packets[i].delivered = true;
       } else {
         if (holds(i, static_cast<size_t>(e.to))) {
           error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
@@ -261,8 +278,8 @@ struct PacketScoreboard::State {
     }
     for (size_t i = 0; i < demand.size(); ++i) {
       const Packet& p = demand[i];
-      if (broadcast_row[i] < 0) {
-        if (!delivered[i]) missed(p, static_cast<size_t>(p.dest));
+      if (packets[i].row < 0) {
+        if (!packets[i].delivered) missed(p, static_cast<size_t>(p.dest));
         continue;
       }
       for (size_t node = 0; node < nodes && !all_held; ++node)
