@@ -12,6 +12,7 @@
 #include "sw/engines/port_queue.h"
 #include "sw/engines/ref_engine.h"
 #include "sw/engines/router_rules.h"
+#include "sw/verify/pipelined_sink.h"
 #include "sw/verify/scoreboard.h"
 
 using namespace fixroute;
@@ -152,6 +153,49 @@ TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
     }
     ASSERT_EQ(queues.size(q), model[q].size());
   }
+}
+
+// A sink that records what it is handed, and throws at one step.
+struct RecordingSink : PacketSink {
+  std::vector<std::pair<int64_t, std::vector<TraceEvent>>> steps;
+  int64_t throw_at = -1;
+  void step(int64_t step, const std::vector<TraceEvent>& events) override {
+    if (step == throw_at) throw InputError("disk full at step " + std::to_string(step));
+    steps.emplace_back(step, events);
+  }
+};
+
+TEST(PipelinedPacketSink, HandsOnEveryStepInOrder) {
+  RecordingSink target;
+  std::vector<std::pair<int64_t, std::vector<TraceEvent>>> sent;
+  {
+    PipelinedPacketSink pipe(target);
+    std::vector<TraceEvent> events;
+    for (int64_t s = 1; s <= 500; ++s) {
+      events.assign(static_cast<size_t>(s % 7), TraceEvent{s, 1, 2, static_cast<int>(s), -1, 0});
+      pipe.step(s, events);  // the caller's buffer is reused at once: the pipeline keeps its own copy
+      sent.emplace_back(s, events);
+    }
+    pipe.drain();
+    EXPECT_EQ(target.steps, sent);
+  }
+}
+
+TEST(PipelinedPacketSink, AFailingStepIsRethrownToTheEngine) {
+  RecordingSink target;
+  target.throw_at = 3;
+  PipelinedPacketSink pipe(target);
+  const std::vector<TraceEvent> none;
+  bool thrown = false;
+  try {
+    for (int64_t s = 1; s <= 100; ++s) pipe.step(s, none);
+    pipe.drain();
+  } catch (const InputError& e) {
+    thrown = true;
+    EXPECT_THAT(e.what(), HasSubstr("disk full at step 3"));
+  }
+  EXPECT_TRUE(thrown);
+  ASSERT_EQ(target.steps.size(), 2u);  // steps 1 and 2; nothing after the failed one
 }
 
 TEST(Scoreboard, RefusesARunWhoseBitSetsWouldNotFit) {

@@ -169,6 +169,10 @@ int sc_main(int argc, char** argv) {
                       "circuit-switched permutation: bpc:PI:A, transpose, bit-reversal, perfect-shuffle, "
                       "bit-complement, omega:FILE, file:FILE, random:SEED");
   run_cmd->add_option("--root", run.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
+  run_cmd->add_option("--threads", run.threads,
+                      "1 (default) or 2: with 2 the scoreboard checks each step on a second thread while the "
+                      "engine runs the next (store-and-forward runs)")
+      ->check(CLI::Range(1, 2));
   run_ports.add_to(run_cmd);
 
   std::string tab_topology, tab_collective, tab_algorithm, tab_dir, tab_permutation;

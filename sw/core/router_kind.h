@@ -124,9 +124,10 @@ struct RouterKind {
   // Judges any engine's trace of these tables against the collective's demand.
   std::function<ScoreboardReport(const Tables&, const Topology&, int packets_per_node, const Trace&)> score;
   // The same rules applied online, where the kind has them (unset: score the whole trace);
-  // `trace_path` non-empty: also write the trace there.
+  // `trace_path` non-empty: also write the trace there; `threads` 2: check on a second
+  // thread while the engine runs on.
   std::function<std::unique_ptr<OnlineScore>(const Tables&, const Topology&, int packets_per_node,
-                                             const std::string& trace_path)>
+                                             const std::string& trace_path, int threads)>
       online_score;
 };
 

@@ -8,6 +8,7 @@
 #include "sw/engines/ref_engine.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
+#include "sw/verify/pipelined_sink.h"
 #include "sw/verify/scoreboard.h"
 
 namespace fixroute {
@@ -25,13 +26,18 @@ namespace {
 class PacketOnlineScore final : public OnlineScore {
  public:
   PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<Packet> demand,
-                    const std::string& trace_path)
+                    const std::string& trace_path, int threads)
       : board_(topology, model, std::move(demand)), relay_(*this) {
     if (!trace_path.empty()) csv_.emplace(trace_path);
+    if (threads >= 2) pipeline_.emplace(relay_);
   }
-  TraceSink& sink() override { return relay_; }
+  TraceSink& sink() override {
+    if (pipeline_) return *pipeline_;
+    return relay_;
+  }
   void replay(const Trace& trace) override { replay_trace(as_kind<PacketTrace>(trace).events, relay_); }
   ScoreboardReport finish() override {
+    if (pipeline_) pipeline_->drain();
     if (csv_) csv_->finish();
     return board_.finish();
   }
@@ -48,6 +54,7 @@ class PacketOnlineScore final : public OnlineScore {
   PacketScoreboard board_;
   std::optional<TraceCsvWriter> csv_;
   Relay relay_;
+  std::optional<PipelinedPacketSink> pipeline_;  // declared last: gone (its thread joined) before what it feeds
 };
 
 const RouterKindRegistrar port_rules_kind([] {
@@ -75,10 +82,11 @@ const RouterKindRegistrar port_rules_kind([] {
     return score_trace(topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node),
                        as_kind<PacketTrace>(trace).events);
   };
-  k.online_score = [](const Tables& t, const Topology& topology, int packets_per_node, const std::string& trace_path) {
+  k.online_score = [](const Tables& t, const Topology& topology, int packets_per_node, const std::string& trace_path,
+                      int threads) {
     const Collective& c = find_collective(t.collective);
     return std::unique_ptr<OnlineScore>(std::make_unique<PacketOnlineScore>(
-        topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node), trace_path));
+        topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node), trace_path, threads));
   };
   return k;
 }());

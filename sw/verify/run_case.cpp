@@ -95,7 +95,7 @@ RunResult run_case(const RunRequest& req) {
   // (no trace in memory), any other engine's trace is replayed into it.
   std::unique_ptr<OnlineScore> online;
   if (kind.online_score) {
-    online = kind.online_score(*tables, topology, r.packets_per_node, req.trace_path);
+    online = kind.online_score(*tables, topology, r.packets_per_node, req.trace_path, req.threads);
     options.sink = &online->sink();
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);

@@ -28,6 +28,7 @@ struct RunRequest {
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
+  int threads = 1;          // 2: the scoreboard checks on a second thread as a streaming engine runs
 };
 
 struct RunResult {
