@@ -68,6 +68,7 @@ struct PacketScoreboard::State {
   size_t rows = 0;
   std::vector<int64_t> arc_used, sent, received;  // the step an arc, a node's send, a node's receive was last used
   int64_t last_step = 0;
+  std::vector<int64_t> index_of;   // per event of the step: packet_index, found once (ahead, for the prefetch)
   std::vector<int64_t> packet_of;  // per event of the step: demand index, or -1 where the event was refused
   ScoreboardReport report;
 
@@ -182,6 +183,8 @@ struct PacketScoreboard::State {
     last_step = std::max(last_step, at);
     const int n = topo.num_nodes();
     packet_of.assign(events.size(), -1);
+    index_of.resize(events.size());
+    for (size_t k = 0; k < std::min(kLookahead, events.size()); ++k) index_of[k] = packet_index(events[k]);
     for (size_t k = 0; k < events.size(); ++k) {  // pass 1: the crossings
       if (k + 3 * kLookahead < events.size()) {
         if (const int32_t* slot = by_seq_slot(events[k + 3 * kLookahead])) __builtin_prefetch(slot);
@@ -191,7 +194,8 @@ struct PacketScoreboard::State {
         if (slot && *slot >= 0) __builtin_prefetch(&packets[static_cast<size_t>(*slot)], 1);
       }
       if (k + kLookahead < events.size()) {
-        const auto [from_word, to_word] = bit_words(events[k + kLookahead], packet_index(events[k + kLookahead]));
+        index_of[k + kLookahead] = packet_index(events[k + kLookahead]);
+        const auto [from_word, to_word] = bit_words(events[k + kLookahead], index_of[k + kLookahead]);
         if (from_word) __builtin_prefetch(from_word);
         if (to_word) __builtin_prefetch(to_word);
       }
@@ -215,7 +219,7 @@ struct PacketScoreboard::State {
           error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
         sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
       }
-      const int64_t found = packet_index(e);
+      const int64_t found = index_of[k];
       if (found < 0) {
         error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
         continue;
