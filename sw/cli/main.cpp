@@ -31,11 +31,13 @@ constexpr int kExitInternal = 3;
 struct PortOptions {
   std::string ports = "all-port";
   std::string duplex = "full";
+  bool combining = false;
   void add_to(CLI::App* cmd) {
     cmd->add_option("--ports", ports, "all-port (default) or 1-port");
     cmd->add_option("--duplex", duplex, "full (default) or half");
+    cmd->add_flag("--combining", combining, "gossip by combining routers: a send carries all the node has learnt");
   }
-  PortModel model() const { return PortModel::parse(ports, duplex); }
+  PortModel model() const { return PortModel::parse(ports, duplex, combining); }
 };
 
 int cmd_bound(const std::string& spec, const std::string& collective_name, const PortModel& model, int packets_per_node,
@@ -48,7 +50,7 @@ int cmd_bound(const std::string& spec, const std::string& collective_name, const
     for (const LowerBound& p : b.parts) parts[p.name] = p.steps;
     std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"packets_per_node", packets_per_node},
                                 {"port_model", model.ports_name()},
-                                {"duplex", model.duplex_name()}, {"lower_bound", b.best()}, {"lower_bounds", parts},
+                                {"duplex", model.duplex_name()}, {"combining", model.combining}, {"lower_bound", b.best()}, {"lower_bounds", parts},
                                 {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}}
                      .dump()
               << "\n";

@@ -39,6 +39,8 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   std::string default_refusal;
   for (const Algorithm& a : algorithm_registry()) {
     if (a.collective != collective.name) continue;
+    // Combining routers (--combining) and the others run different algorithms.
+    if (find_router_kind(a.router_kind).combines != problem.port_model.combining) continue;
     const std::string why = a.unsupported(problem);
     if (a.name == name) {
       if (!why.empty())
@@ -57,8 +59,8 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   if (name.empty()) {
     if (by_default) return *by_default;
     if (!default_refusal.empty()) throw InputError(default_refusal);
-    throw InputError(fmt::format("no algorithm for {} on {}; accepted: {}", collective.name, problem.topology.spec(),
-                                 accepted));
+    throw InputError(fmt::format("no algorithm for {} on {} ({}); accepted: {}", collective.name,
+                                 problem.topology.spec(), problem.port_model.label(), accepted));
   }
   throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective.name,
                                problem.topology.spec(), accepted));

@@ -1,5 +1,7 @@
 #include "formulas.h"
 
+#include <algorithm>
+
 namespace fixroute::formulas {
 
 namespace {
@@ -51,5 +53,14 @@ int64_t circuit_prefix(int64_t nodes) {
 }
 
 int64_t circuit_prefix_paper(int64_t nodes) { return ceil_log2(nodes) * ceil_log2(nodes); }
+
+int64_t combining_line_exchange(int64_t z) { return z % 2 == 0 ? z - 1 : z; }
+int64_t combining_ring_exchange(int64_t z) { return z % 2 == 0 ? z / 2 : (z + 3) / 2; }
+int64_t combining_bipartite_alternation(int64_t first_colour_eccentricity, int64_t second_colour_eccentricity) {
+  return std::max(first_colour_eccentricity, second_colour_eccentricity + 1);
+}
+int64_t combining_duplex_simulation(int64_t diameter) { return 2 * diameter; }
+int64_t combining_hypercube_orientation(int64_t n) { return n == 2 ? 3 : n == 3 ? 5 : n; }
+int64_t combining_ring_pipeline(int64_t z) { return z - 1; }
 
 }  // namespace fixroute::formulas

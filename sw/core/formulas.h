@@ -66,6 +66,25 @@ int64_t circuit_broadcast(int64_t rows, int64_t cols);
 int64_t circuit_prefix(int64_t nodes);
 int64_t circuit_prefix_paper(int64_t nodes);
 
+// All-to-all broadcast with combining routers (the all-to-all broadcast paper, "SF
+// switching with packet combining"; docs/combining.md):
+// 1-port full-duplex pair exchanges on M(z): z-1 (z even), z (z odd); on T(z): z/2 (z
+// even), (z+3)/2 (z odd); a product of lines or rings takes the sum over its dimensions,
+// a hypercube n (the lemma for mesh-based topologies).
+int64_t combining_line_exchange(int64_t z);
+int64_t combining_ring_exchange(int64_t z);
+// Bipartite all-port half-duplex alternation: the colour sending first informs a node at
+// distance d in d rounds, the other colour in d+1, so max(e0, e1+1) with e0 and e1 the
+// largest eccentricities in the two colour classes; the lemma's bound is D+1.
+int64_t combining_bipartite_alternation(int64_t first_colour_eccentricity, int64_t second_colour_eccentricity);
+// Half-duplex links simulating full-duplex ones: 2 diam(G) (the lemma's upper bound).
+int64_t combining_duplex_simulation(int64_t diameter);
+// The oriented hypercube (Corollary): diam(Q2) = 3, diam(Q3) = 5, diam(Qn) = n for n >= 4.
+int64_t combining_hypercube_orientation(int64_t n);
+// 1-port half-duplex pipelining one way round a ring of z: z-1; on a torus, dimension
+// after dimension, the sum of z_i - 1 (2(z-1) on T(z,z)).
+int64_t combining_ring_pipeline(int64_t z);
+
 // ceil(log2 v) for v >= 1.
 int64_t ceil_log2(int64_t v);
 

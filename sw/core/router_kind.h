@@ -2,8 +2,9 @@
 // and file form, its routers on each engine and the scoreboard rules its runs are judged
 // by; the algorithm registry, the engines, run_case and the sweep handle every kind the
 // same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
-// `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h) and `crossbar` (per-step
-// crossbar circuits, sw/tables/xbar_tables.h).
+// `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h), `crossbar` (per-step
+// crossbar circuits, sw/tables/xbar_tables.h) and `combining` (store-and-forward routers that
+// merge what they learn, sw/tables/combining_tables.h).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -111,6 +112,8 @@ struct RouterKind {
   std::string name;       // as network.json's "kind" records it
   std::string summary;    // one line
   std::string switching;  // "packet" or "circuit", as reports say it
+  // Its routers combine packets: the algorithms of a --combining run are this kind's.
+  bool combines = false;
   // Whether a run of loaded tables needs their algorithm in this build (packets per node).
   bool needs_algorithm = true;
   // The file form (docs/table-format.md): the directory `fixroute tables` writes.

@@ -8,8 +8,9 @@
 
 namespace fixroute {
 
-PortModel PortModel::parse(const std::string& ports, const std::string& duplex) {
+PortModel PortModel::parse(const std::string& ports, const std::string& duplex, bool combining) {
   PortModel m;
+  m.combining = combining;
   if (ports == "1-port") {
     m.one_port = true;
   } else if (ports != "all-port") {

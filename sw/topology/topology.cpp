@@ -186,6 +186,14 @@ int Topology::diameter() const {
   return d;
 }
 
+int Topology::eccentricity(int node) const {
+  if (kind_ == TopologyKind::Hypercube || kind_ == TopologyKind::Ring || kind_ == TopologyKind::Torus) return diameter();
+  const std::vector<int> c = coords(node);
+  int e = 0;
+  for (size_t k = 0; k < dims_.size(); ++k) e += std::max(c[k], dims_[k] - 1 - c[k]);
+  return e;
+}
+
 Cut Topology::bisection_cut() const {
   Cut cut;
   if (kind_ == TopologyKind::Hypercube) {

@@ -55,6 +55,7 @@ class Topology {
 
   int distance(int a, int b) const;
   int diameter() const;
+  int eccentricity(int node) const;  // the distance to the node furthest from `node`
   Cut bisection_cut() const;
   int64_t bisection_width() const { return bisection_cut().links; }
 

@@ -36,6 +36,7 @@ Bounds total_exchange_bounds(const Topology& topology, const PortModel& model) {
 }
 
 Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node) {
+  if (model.combining) return combining_gossip_bounds(topology, model);
   Bounds b;
   const int64_t n = topology.num_nodes();
   const int64_t needed = static_cast<int64_t>(packets_per_node) * (n - 1);
@@ -48,6 +49,17 @@ Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packe
     const int64_t links = topology.num_arcs() / 2;
     b.parts.push_back({"links", ceil_div(n * needed, links),
                        fmt::format("{} receptions over {} half-duplex links", n * needed, links)});
+  }
+  return b;
+}
+
+Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model) {
+  Bounds b;
+  b.parts.push_back({"diameter", topology.diameter(), "an origin reaches the furthest node one hop per round"});
+  if (model.one_port) {
+    int64_t rounds = 0;
+    while ((int64_t{1} << rounds) < topology.num_nodes()) ++rounds;
+    b.parts.push_back({"doubling", rounds, "1-port: one packet in per round, so a node's set at most doubles"});
   }
   return b;
 }

@@ -26,6 +26,10 @@ struct Bounds {
 Bounds total_exchange_bounds(const Topology& topology, const PortModel& model);
 // Non-combining gossip with k packets per node: ceil(k(N-1)/min degree) (on a
 // d-dimensional torus ceil(k(P-1)/(2d))), the diameter, and the model's link limits.
+// (With model.combining: combining_gossip_bounds.)
 Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node);
+// Gossip by combining routers (the all-to-all broadcast paper's lemma max(diam(G),
+// ceil(log2 N)) <= t_OAB <= t_AAB): the diameter, and for 1-port ceil(log2 N).
+Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute

@@ -125,6 +125,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"router_kind", r.router_kind},
               {"port_model", r.port_model.ports_name()},
               {"duplex", r.port_model.duplex_name()},
+              {"combining", r.port_model.combining},
               {"nodes", r.nodes},
               {"packets", r.packets},
               {"steps", r.steps()},

@@ -1,0 +1,72 @@
+// What every engine of the combining routers returns (ref here; SystemC and RTL in
+// systemc/, rtl/ and tb/), the combining trace of docs/trace-format.md
+// (`step,node,port,to,carried`: one row per packet sent, `carried` the number of origins it
+// held), and the one rule every engine stops by.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/core/router_kind.h"
+
+namespace fixroute {
+
+class Topology;
+struct CombiningTables;
+
+struct CombiningEvent {
+  int64_t step = 0;
+  int node = 0;
+  int port = 0;
+  int to = 0;
+  int carried = 0;
+  bool operator==(const CombiningEvent& o) const {
+    return step == o.step && node == o.node && port == o.port && to == o.to && carried == o.carried;
+  }
+  bool operator<(const CombiningEvent& o) const {
+    return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
+  }
+};
+
+struct CombiningRun : RunStats {
+  std::vector<CombiningEvent> trace;  // sorted
+};
+
+// When a run of combining routers ends (docs/timing-model.md, "Combining routers"): once
+// every router's set holds every origin (done), or once a whole table period has passed in
+// which no router learnt anything: the sets are then a fixed point of the period and no
+// later round can change them (stuck, a failure). Each router reports only its own `full`
+// and whether it learnt this round; the engine calls round_ended after every round.
+class CombiningStopRule {
+ public:
+  explicit CombiningStopRule(int rounds_per_period) : period_(rounds_per_period) {}
+  void round_ended(int64_t step, bool all_full, bool any_learnt) {
+    if (any_learnt) last_learnt_ = step;
+    done_ = all_full;
+    stuck_ = !all_full && step - last_learnt_ >= period_;
+  }
+  bool finished() const { return done_ || stuck_; }
+  // Why the run stopped short of done ("" when it did not).
+  std::string failure(int64_t step) const;
+
+ private:
+  int64_t period_;
+  int64_t last_learnt_ = 0;
+  bool done_ = false, stuck_ = false;
+};
+
+// The reference engine: per round, every router sends its set on the ports its row names;
+// then every router merges what reached it.
+CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables);
+
+std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace);
+
+struct CombiningTrace : Trace {
+  std::vector<CombiningEvent> events;  // sorted
+  explicit CombiningTrace(std::vector<CombiningEvent> e) : events(std::move(e)) {}
+  std::string csv() const override { return combining_trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+EngineOutput combining_output(CombiningRun run);
+
+}  // namespace fixroute

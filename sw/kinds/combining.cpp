@@ -1,0 +1,46 @@
+// The `combining` router kind: store-and-forward routers that merge every packet they
+// receive into the set of origins they hold and send that whole set on the ports their
+// table names for the round (sw/tables/combining_tables.h; the all-to-all broadcast paper,
+// "SF switching with packet combining"). Its file form, table sizes, lower bounds and
+// scoreboard, and its routers on the ref engine; the SystemC and RTL routers register
+// from tb/.
+#include "sw/engines/combining_engine.h"
+#include "sw/tables/combining_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/combining_scoreboard.h"
+
+namespace fixroute {
+namespace {
+
+const RouterKindRegistrar combining_kind([] {
+  RouterKind k;
+  k.name = kCombiningKind;
+  k.summary = "store-and-forward routers that combine: each send carries every origin the node has learnt";
+  k.switching = "packet";
+  k.combines = true;
+  k.write = [](const Tables& t, const Topology&, const std::string& dir, TableForm form) {
+    write_combining_tables(as_kind<CombiningTables>(t), dir, form);
+  };
+  k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
+    return std::make_shared<CombiningTables>(load_combining_tables(dir));
+  };
+  k.table_bits = [](const Tables& t, const Topology& topology) {
+    return std::vector<int64_t>(static_cast<size_t>(topology.num_nodes()),
+                                combining_table_bits(as_kind<CombiningTables>(t)));
+  };
+  k.bounds = [](const Tables& t, const Topology& topology, int) {
+    return combining_gossip_bounds(topology, t.port_model);
+  };
+  k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
+    return score_combining(topology, as_kind<CombiningTables>(t), as_kind<CombiningTrace>(trace).events);
+  };
+  return k;
+}());
+
+const KindRoutersRegistrar ref_routers({kCombiningKind, "ref", [](const Topology&) { return true; },
+                                        [](const Topology& topology, const Tables& t, const EngineOptions&) {
+                                          return combining_output(run_combining_ref(topology, as_kind<CombiningTables>(t)));
+                                        }});
+
+}  // namespace
+}  // namespace fixroute

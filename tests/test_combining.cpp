@@ -1,0 +1,234 @@
+// Gossip by combining routers (the all-to-all broadcast paper, first half): every
+// algorithm's sweep on the ref engine at its count, the scoreboard's rules (each one
+// broken on purpose), the stop rule, the table files and the command line.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "sw/core/algorithm.h"
+#include "sw/core/errors.h"
+#include "sw/engines/combining_engine.h"
+#include "sw/tables/combining_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/combining_scoreboard.h"
+#include "sw/verify/run_case.h"
+#include "test_support.h"
+
+using ::testing::HasSubstr;
+using namespace fixroute;
+namespace fs = std::filesystem;
+
+namespace {
+
+PortModel combining(bool one_port, bool half_duplex) { return PortModel{one_port, half_duplex, true}; }
+
+std::shared_ptr<const CombiningTables> build(const std::string& spec, PortModel model, const std::string& algorithm = "") {
+  const Problem problem{Topology::parse(spec), "gossip", model, "", 0};
+  return std::dynamic_pointer_cast<const CombiningTables>(find_algorithm(problem, algorithm).build(problem));
+}
+
+std::string all_errors(const ScoreboardReport& r) {
+  std::string out;
+  for (const std::string& e : r.errors) out += e + "\n";
+  return out;
+}
+
+// A clean run of flooding on ring:6 and the same trace scored again after `tamper`.
+ScoreboardReport tampered(const std::function<void(std::vector<CombiningEvent>&, CombiningTables&)>& tamper) {
+  const Topology ring = Topology::parse("ring:6");
+  CombiningTables tables = *build("ring:6", combining(false, false));
+  std::vector<CombiningEvent> trace = run_combining_ref(ring, tables).trace;
+  EXPECT_TRUE(score_combining(ring, tables, trace).clean());
+  tamper(trace, tables);
+  return score_combining(ring, tables, trace);
+}
+
+}  // namespace
+
+// Every combining algorithm, every sweep case, on the ref engine: clean and at the
+// construction's count, never above the paper's.
+TEST(Combining, EverySweepCaseRunsAtItsCountOnRef) {
+  int cases = 0;
+  for (const Algorithm& a : algorithm_registry()) {
+    if (a.router_kind != kCombiningKind) continue;
+    for (const SweepCase& c : a.sweep(64)) {
+      RunRequest req;
+      req.topology = c.topology;
+      req.collective = a.collective;
+      req.algorithm = a.name;
+      req.port_model = c.port_model;
+      const RunResult r = run_case(req);
+      ++cases;
+      EXPECT_TRUE(r.ok()) << a.name << " " << c.topology << " " << c.port_model.label() << ": " << summary(r);
+      EXPECT_NE(r.meets_paper(), std::optional<bool>(false)) << a.name << " " << c.topology;
+      EXPECT_GE(r.steps(), r.bounds.best()) << a.name << " " << c.topology;
+      EXPECT_EQ(r.score.deliveries, r.score.needed) << a.name << " " << c.topology;
+    }
+  }
+  EXPECT_GT(cases, 800);
+}
+
+TEST(Combining, PaperCountsOnNamedCases) {
+  auto steps = [](const std::string& spec, PortModel model, const std::string& algorithm) {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "gossip";
+    req.algorithm = algorithm;
+    req.port_model = model;
+    return run_case(req).steps();
+  };
+  EXPECT_EQ(steps("ring:5", combining(true, false), "pair-exchange"), 4);  // the paper's figure: 5-cycle in 4 rounds
+  EXPECT_EQ(steps("line:8", combining(true, false), "pair-exchange"), 7);
+  EXPECT_EQ(steps("line:9", combining(true, false), "pair-exchange"), 9);
+  EXPECT_EQ(steps("ring:9", combining(true, false), "pair-exchange"), 6);
+  EXPECT_EQ(steps("torus:5x6", combining(true, false), "dimension-order"), 4 + 3);
+  EXPECT_EQ(steps("hypercube:7", combining(true, false), "dimension-order"), 7);
+  EXPECT_EQ(steps("ring:9", combining(true, true), "pipeline"), 8);
+  EXPECT_EQ(steps("torus:6x6", combining(true, true), "pipeline"), 10);
+  EXPECT_EQ(steps("line:6", combining(true, true), "alternation"), 10);
+  EXPECT_EQ(steps("mesh:4x5", combining(false, false), "flooding"), 7);
+  // Oriented hypercubes (Corollary and the paper's figure): Q2 3, Q3 5, Qn n for n >= 4.
+  EXPECT_EQ(steps("hypercube:2", combining(false, true), "orientation"), 3);
+  EXPECT_EQ(steps("hypercube:3", combining(false, true), "orientation"), 5);
+  EXPECT_EQ(steps("hypercube:4", combining(false, true), "orientation"), 4);
+  EXPECT_EQ(steps("hypercube:8", combining(false, true), "orientation"), 8);
+}
+
+TEST(Combining, DefaultsFollowTheModel) {
+  auto name = [](const std::string& spec, PortModel model) {
+    return find_algorithm(Problem{Topology::parse(spec), "gossip", model, "", 0}, "").name;
+  };
+  EXPECT_EQ(name("torus:5x5", combining(false, false)), "flooding");
+  EXPECT_EQ(name("mesh:4x4", combining(false, true)), "bipartite-alternation");
+  EXPECT_EQ(name("hypercube:5", combining(false, true)), "orientation");
+  EXPECT_EQ(name("torus:5x5", combining(false, true)), "duplex-simulation");
+  EXPECT_EQ(name("ring:7", combining(true, false)), "pair-exchange");
+  EXPECT_EQ(name("torus:5x5", combining(true, false)), "dimension-order");
+  EXPECT_EQ(name("line:7", combining(true, true)), "alternation");
+  EXPECT_EQ(name("torus:5x5", combining(true, true)), "pipeline");
+  EXPECT_EQ(name("mesh:4x4", combining(true, true)), "gather-scatter");
+  // Without --combining, gossip stays the non-combining routers' collective.
+  EXPECT_NE(find_router_kind(find_algorithm(Problem{Topology::parse("torus:4x4"), "gossip", {}, "", 0}, "").router_kind).name,
+            kCombiningKind);
+}
+
+TEST(Combining, ModelsAnAlgorithmDoesNotRunAreRefused) {
+  const Problem half_line{Topology::parse("line:5"), "gossip", combining(false, true), "", 0};
+  EXPECT_THROW(find_algorithm(half_line, "orientation"), InputError);
+  const Problem odd_torus{Topology::parse("torus:5x5"), "gossip", combining(false, true), "", 0};
+  EXPECT_THROW(find_algorithm(odd_torus, "bipartite-alternation"), InputError);
+  const Problem all_port{Topology::parse("ring:6"), "gossip", combining(false, false), "", 0};
+  EXPECT_THROW(find_algorithm(all_port, "pair-exchange"), InputError);
+  const Problem total_exchange{Topology::parse("ring:6"), "total-exchange", combining(false, false), "", 0};
+  EXPECT_THROW(find_algorithm(total_exchange, ""), InputError);
+}
+
+TEST(CombiningScoreboard, CatchesAWrongCount) {
+  const ScoreboardReport r = tampered([](auto& trace, auto&) { trace[7].carried += 1; });
+  EXPECT_THAT(all_errors(r), HasSubstr("when the round began"));
+}
+
+TEST(CombiningScoreboard, CatchesAMissingSend) {
+  const ScoreboardReport r = tampered([](auto& trace, auto&) { trace.erase(trace.begin() + 3); });
+  EXPECT_THAT(all_errors(r), HasSubstr("which its table names"));
+}
+
+TEST(CombiningScoreboard, CatchesASendTheTableDoesNotName) {
+  const ScoreboardReport r = tampered([](auto&, auto& tables) { tables.send[2] = 1; });  // router 2 now sends on port 0 only
+  EXPECT_THAT(all_errors(r), HasSubstr("which its table does not name"));
+}
+
+TEST(CombiningScoreboard, CatchesAWrongNeighbour) {
+  const ScoreboardReport r = tampered([](auto& trace, auto&) { trace[0].to = 3; });
+  EXPECT_THAT(all_errors(r), HasSubstr("but the port leads to"));
+}
+
+TEST(CombiningScoreboard, ChecksOnePortAndHalfDuplex) {
+  EXPECT_THAT(all_errors(tampered([](auto&, auto& tables) { tables.port_model.one_port = true; })),
+              HasSubstr("sends 2 packets (1-port)"));
+  EXPECT_THAT(all_errors(tampered([](auto&, auto& tables) { tables.port_model.half_duplex = true; })),
+              HasSubstr("used in both directions (half-duplex)"));
+}
+
+TEST(CombiningScoreboard, CatchesAnUnfinishedRunAndMeasuresTheLastLearningRound) {
+  const ScoreboardReport r = tampered([](auto& trace, auto&) {
+    trace.erase(std::remove_if(trace.begin(), trace.end(), [](const CombiningEvent& e) { return e.step == 3; }), trace.end());
+  });
+  EXPECT_THAT(all_errors(r), HasSubstr("misses 1 origin(s)"));
+  EXPECT_EQ(r.steps, 2);
+}
+
+TEST(CombiningEngine, StopsWhenNothingCanChangeAnyMore) {
+  const Topology ring = Topology::parse("ring:6");
+  CombiningTables tables = empty_combining_tables(ring, 3);
+  tables.send[0] = 1;  // router 0 sends once per period of 3 rounds; nothing else moves
+  const CombiningRun run = run_combining_ref(ring, tables);
+  EXPECT_THAT(run.failure, HasSubstr("stuck at round 4"));
+  EXPECT_EQ(run.steps_simulated, 4);
+  EXPECT_FALSE(score_combining(ring, tables, run.trace).clean());
+}
+
+TEST(CombiningTables, RoundTripInBothFormsAndRefuseTampering) {
+  const fs::path dir = testing_support::scratch() / "combining";
+  const Topology torus = Topology::parse("torus:3x4");
+  const std::shared_ptr<const CombiningTables> t = build("torus:3x4", combining(true, false));
+  for (TableForm form : {TableForm::Files, TableForm::Packed}) {
+    fs::remove_all(dir);
+    write_combining_tables(*t, dir.string(), form);
+    const CombiningTables back = load_combining_tables(dir.string());
+    EXPECT_EQ(back.send, t->send);
+    EXPECT_EQ(back.rounds, t->rounds);
+    EXPECT_EQ(back.algorithm, "dimension-order");
+    EXPECT_EQ(back.port_model, t->port_model);
+  }
+  fs::remove_all(dir);
+  write_combining_tables(*t, dir.string(), TableForm::Files);
+  {
+    std::ofstream hex(dir / "router-5.hex", std::ios::app);
+    hex << "00000000\n";
+  }
+  try {
+    load_combining_tables(dir.string());
+    ADD_FAILURE() << "a tampered image was accepted";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("router-5.hex"));
+  }
+}
+
+TEST(CombiningTables, RefusesAPortWithoutALink) {
+  const Topology line = Topology::parse("line:4");
+  CombiningTables t = empty_combining_tables(line, 1);
+  t.send[0] = 2;  // node 0's port 1 (left) leads off the line
+  EXPECT_THROW(validate_combining(t, line, "test tables"), InputError);
+}
+
+TEST(CombiningCli, RunsAndRefusesBadModels) {
+  testing_support::Outcome o = testing_support::run_cli("run torus:5x5 gossip --combining --ports 1-port --duplex full --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["router_kind"], "combining");
+  EXPECT_EQ(j["algorithm"], "dimension-order");
+  EXPECT_EQ(j["steps"], 8);
+  EXPECT_EQ(j["combining"], true);
+  EXPECT_EQ(j["ok"], true);
+  for (const char* bad : {"run line:5 gossip --combining --algorithm pipeline --ports 1-port --duplex half",
+                          "run line:5 total-exchange --combining", "run ring:5 gossip --combining --algorithm orientation"}) {
+    o = testing_support::run_cli(bad);
+    EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
+  }
+}
+
+TEST(CombiningCli, TablesWrittenAndRunFromTheDirectory) {
+  const std::string dir = (testing_support::scratch() / "cli_combining").string();
+  testing_support::Outcome o = testing_support::run_cli("tables hypercube:5 gossip --combining --duplex half -o " + dir);
+  ASSERT_EQ(o.code, 0) << o.err;
+  o = testing_support::run_cli("run hypercube:5 gossip --tables " + dir + " --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["algorithm"], "orientation");
+  EXPECT_EQ(j["steps"], 5);
+}
