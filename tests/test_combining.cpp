@@ -232,3 +232,53 @@ TEST(CombiningCli, TablesWrittenAndRunFromTheDirectory) {
   EXPECT_EQ(j["algorithm"], "orientation");
   EXPECT_EQ(j["steps"], 5);
 }
+
+// The SystemC routers against the ref routers: same trace, same count, on one case of
+// every algorithm and model (each TEST in its own process: one elaboration each).
+struct EngineCase {
+  std::string algorithm, spec;
+  PortModel model;
+};
+
+std::vector<EngineCase> engine_cases() {
+  return {{"flooding", "torus:4x5", combining(false, false)},
+          {"flooding", "hypercube:4", combining(false, false)},
+          {"bipartite-alternation", "mesh:3x4", combining(false, true)},
+          {"duplex-simulation", "ring:7", combining(false, true)},
+          {"orientation", "hypercube:5", combining(false, true)},
+          {"orientation", "torus:4x4", combining(false, true)},
+          {"gather-scatter", "mesh:4x4", combining(true, true)},
+          {"gather-scatter", "ring:8", combining(true, false)},
+          {"pair-exchange", "ring:9", combining(true, false)},
+          {"pair-exchange", "line:8", combining(true, false)},
+          {"dimension-order", "torus:5x6", combining(true, false)},
+          {"dimension-order", "hypercube:3", combining(true, false)},
+          {"alternation", "line:7", combining(true, true)},
+          {"pipeline", "torus:4x4", combining(true, true)}};
+}
+
+std::string engine_case_name(const ::testing::TestParamInfo<EngineCase>& info) {
+  return testing_support::test_name(info.param.algorithm + "_" + info.param.spec + "_" + info.param.model.ports_name() +
+                                    "_" + info.param.model.duplex_name());
+}
+
+RunResult run_combining_on(const EngineCase& c, const std::string& engine) {
+  RunRequest req;
+  req.topology = c.spec;
+  req.collective = "gossip";
+  req.algorithm = c.algorithm;
+  req.engine = engine;
+  req.port_model = c.model;
+  return run_case(req);
+}
+
+class SystemcCombining : public ::testing::TestWithParam<EngineCase> {};
+TEST_P(SystemcCombining, TraceEqualsRef) {
+  const RunResult sc = run_combining_on(GetParam(), "systemc");
+  const RunResult ref = run_combining_on(GetParam(), "ref");
+  EXPECT_TRUE(sc.ok()) << summary(sc);
+  EXPECT_EQ(sc.steps(), ref.steps());
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps() + 1));  // one round per clock, and the stop
+}
+INSTANTIATE_TEST_SUITE_P(Cases, SystemcCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
