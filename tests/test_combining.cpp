@@ -282,3 +282,25 @@ TEST_P(SystemcCombining, TraceEqualsRef) {
   EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps() + 1));  // one round per clock, and the stop
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
+
+// The verilated fr_combining_router array against the ref routers, on the same cases.
+class RtlCombining : public ::testing::TestWithParam<EngineCase> {};
+TEST_P(RtlCombining, TraceEqualsRef) {
+  const RunResult rtl = run_combining_on(GetParam(), "rtl");
+  const RunResult ref = run_combining_on(GetParam(), "ref");
+  EXPECT_TRUE(rtl.ok()) << summary(rtl);
+  EXPECT_EQ(rtl.steps(), ref.steps());
+  EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps() + 1));  // one round per clock, and the stop
+  EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_combining_router"));
+}
+INSTANTIATE_TEST_SUITE_P(Cases, RtlCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
+
+TEST(RtlCombiningBuilds, ANetworkNoBuildHoldsIsRefused) {
+  RunRequest req;
+  req.topology = "hypercube:9";  // 512 origins: more than the widest build's set
+  req.collective = "gossip";
+  req.engine = "rtl";
+  req.port_model = combining(false, false);
+  EXPECT_THROW(run_case(req), InputError);
+}
