@@ -81,6 +81,7 @@ class CombiningBench : public sc_core::sc_module {
 };
 
 CombiningRun run_combining_systemc(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
+  check_combining_run_size(topology);
   claim_systemc_elaboration();
   CombiningBench bench("combining_bench", topology, tables);
   VcdFile vcd(options.vcd_path);

@@ -198,6 +198,15 @@ TEST(CombiningTables, RoundTripInBothFormsAndRefuseTampering) {
   }
 }
 
+TEST(CombiningEngine, RefusesARunWhoseSetsWouldNotFitInMemory) {
+  const Topology big = Topology::parse("torus:512x512");  // 262 144 nodes: 16 GiB of sets
+  EXPECT_THROW(check_combining_run_size(big), InputError);
+  EXPECT_NO_THROW(check_combining_run_size(Topology::parse("torus:256x256")));  // 1 GiB
+  testing_support::Outcome o = testing_support::run_cli("run torus:512x512 gossip --combining");
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_THAT(o.err, HasSubstr("refused above 4 GiB"));
+}
+
 TEST(CombiningTables, RefusesAPortWithoutALink) {
   const Topology line = Topology::parse("line:4");
   CombiningTables t = empty_combining_tables(line, 1);

@@ -55,6 +55,12 @@ class CombiningStopRule {
   bool done_ = false, stuck_ = false;
 };
 
+// A router's set is a bit per origin: a network of N routers holds N^2 bits, twice while a
+// round's sets are merged (engines and scoreboard alike). Runs needing more than 4 GiB for
+// that (beyond about 131 000 nodes) are refused before they start (InputError).
+constexpr int64_t kMaxCombiningSetBytes = int64_t{1} << 32;
+void check_combining_run_size(const Topology& topology);
+
 // The reference engine: per round, every router sends its set on the ports its row names;
 // then every router merges what reached it.
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "combining_engine.h"
+#include "sw/core/errors.h"
 #include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
 
@@ -15,7 +16,17 @@ std::string CombiningStopRule::failure(int64_t step) const {
                      step, period_);
 }
 
+void check_combining_run_size(const Topology& topology) {
+  const int64_t nodes = topology.num_nodes();
+  const int64_t bytes = 2 * nodes * ((nodes + 63) / 64) * 8;
+  if (bytes > kMaxCombiningSetBytes)
+    throw InputError(fmt::format("a combining run on {} needs {:.1f} GiB for its routers' sets of origins (a bit per "
+                                 "origin per node, twice); refused above {} GiB",
+                                 topology.spec(), static_cast<double>(bytes) / (1 << 30), kMaxCombiningSetBytes >> 30));
+}
+
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables) {
+  check_combining_run_size(topology);
   CombiningRun run;
   const int nodes = topology.num_nodes();
   const size_t words = (static_cast<size_t>(nodes) + 63) / 64;

@@ -47,6 +47,7 @@ class Sets {  // every node's set of origins, one bit each
 
 ScoreboardReport score_combining(const Topology& topology, const CombiningTables& tables,
                                  const std::vector<CombiningEvent>& trace) {
+  check_combining_run_size(topology);
   ScoreboardReport r;
   auto error = [&](std::string e) {
     ++r.error_count;
