@@ -122,6 +122,8 @@ TEST(Combining, ModelsAnAlgorithmDoesNotRunAreRefused) {
   EXPECT_THROW(find_algorithm(odd_torus, "bipartite-alternation"), InputError);
   const Problem all_port{Topology::parse("ring:6"), "gossip", combining(false, false), "", 0};
   EXPECT_THROW(find_algorithm(all_port, "pair-exchange"), InputError);
+  const Problem huge{Topology::parse("torus:256x256"), "gossip", combining(false, true), "", 0};
+  EXPECT_THROW(find_algorithm(huge, "orientation"), InputError);
   const Problem total_exchange{Topology::parse("ring:6"), "total-exchange", combining(false, false), "", 0};
   EXPECT_THROW(find_algorithm(total_exchange, ""), InputError);
 }

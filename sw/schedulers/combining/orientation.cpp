@@ -26,6 +26,10 @@
 namespace fixroute {
 namespace {
 
+// The oriented diameter comes from a breadth-first search from every node (N^2 work): the
+// algorithm takes networks up to this size.
+constexpr int kMaxOrientedNodes = 16384;
+
 // Bit i set: the i-th link of Q_n points from its end with the bit 0 to the other, links
 // counted by node u (ascending), then dimension k (ascending), over u with bit k 0.
 constexpr uint64_t kBaseOrientation[] = {0, 0, 5, 1717, 1423648426};
@@ -121,6 +125,9 @@ const AlgorithmRegistrar orientation([] {
     if (p.topology.kind() == TopologyKind::Line) return "a line's links are bridges: it has no strong orientation";
     if (p.topology.kind() == TopologyKind::Hypercube && p.topology.dims()[0] < 2)
       return "hypercube:1 is one link: it has no strong orientation";
+    if (p.topology.num_nodes() > kMaxOrientedNodes)
+      return fmt::format("its oriented diameter is found by a breadth-first search from every node: up to {} nodes",
+                         kMaxOrientedNodes);
     return combining_model_refusal(p.port_model, "all-port", "half");
   };
   a.is_default = [](const Problem& p) { return p.topology.kind() == TopologyKind::Hypercube && p.topology.dims()[0] >= 4; };
