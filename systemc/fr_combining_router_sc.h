@@ -63,6 +63,7 @@ class CombiningNetworkSc : public sc_core::sc_module {
   bool learnt(int node) const { return learnt_[static_cast<size_t>(node)].read(); }
   bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
   const OriginSet& link_data(int node, int port) const { return link_data_[link(node, port)].read(); }
+  int link_count(int node, int port) const { return link_data(node, port).count(); }
   void trace(sc_core::sc_trace_file* file) const;
 
  private:

@@ -104,35 +104,17 @@ CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& 
   CombiningRun run;
   run.hardware = fmt::format("fr_combining_router array ({})", build->text());
   run.overhead_cycles = rtl_reset_and_load(*rtl, images);
-  run.cycles_per_step = 1;
   for (int i = 0; i < topology.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
       run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
       return run;
     }
-  CombiningStopRule stop(tables.rounds);
-  stop.round_ended(0, topology.num_nodes() == 1, false);
-  int64_t round = 0, cycles = 0;  // `round`: the round whose packets are on the links
-  while (!stop.finished()) {
-    rtl->tick();  // round `round` merged, round + 1 sent
-    ++cycles;
-    if (round > 0) {
-      bool all_full = true, any_learnt = false;
-      for (int i = 0; i < topology.num_nodes(); ++i) {
-        all_full = all_full && rtl->full(i);
-        any_learnt = any_learnt || rtl->learnt(i);
-      }
-      stop.round_ended(round, all_full, any_learnt);
-      if (stop.finished()) break;
-    }
-    ++round;
-    for (int i = 0; i < topology.num_nodes(); ++i)
-      for (int q = 0; q < topology.num_ports(); ++q)
-        if (rtl->link_valid(i, q)) run.trace.push_back({round, i, q, topology.neighbour(i, q), rtl->link_count(i, q)});
+  CombiningClockMonitor monitor(topology, tables.rounds);
+  while (!monitor.finished()) {
+    rtl->tick();
+    monitor.clock_edge(*rtl);
   }
-  run.clock_cycles = cycles;
-  run.steps_simulated = round;
-  run.failure = stop.failure(round);
+  monitor.finish(run);
   return run;
 }
 

@@ -23,8 +23,8 @@ class CombiningBench : public sc_core::sc_module {
   CombiningNetworkSc network;
 
   CombiningBench(sc_core::sc_module_name name, const Topology& topology, const CombiningTables& tables)
-      : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables), topology_(topology),
-        stop_(tables.rounds) {
+      : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables),
+        monitor_(topology, tables.rounds) {
     network.clk(clk);
     network.reset(reset);
     SC_HAS_PROCESS(CombiningBench);
@@ -38,46 +38,22 @@ class CombiningBench : public sc_core::sc_module {
     sc_core::sc_start(kClockPeriod);  // the reset edge
     reset.write(false);
     running_ = true;
-    stop_.round_ended(0, network.nodes() == 1, false);
-    if (!stop_.finished()) sc_core::sc_start();
-    run_.overhead_cycles = 1;
-    run_.clock_cycles = cycles_;
-    run_.cycles_per_step = 1;
-    run_.steps_simulated = round_ - 1;
-    run_.failure = stop_.failure(round_ - 1);
-    return run_;
+    if (!monitor_.finished()) sc_core::sc_start();
+    CombiningRun run;
+    run.overhead_cycles = 1;
+    monitor_.finish(run);
+    return run;
   }
 
  private:
-  void monitor() {
+  void monitor() {  // at each falling edge: what the rising edge before it did
     if (!running_) return;
-    ++cycles_;  // the rising edge before this falling one: round `round_` merged, round_ + 1 sent
-    if (round_ > 0) {
-      bool all_full = true, any_learnt = false;
-      for (int i = 0; i < network.nodes(); ++i) {
-        all_full = all_full && network.full(i);
-        any_learnt = any_learnt || network.learnt(i);
-      }
-      stop_.round_ended(round_, all_full, any_learnt);
-      if (stop_.finished()) {
-        ++round_;
-        sc_core::sc_stop();
-        return;
-      }
-    }
-    ++round_;
-    for (int i = 0; i < network.nodes(); ++i)
-      for (int q = 0; q < topology_.num_ports(); ++q)
-        if (network.link_valid(i, q))
-          run_.trace.push_back({round_, i, q, topology_.neighbour(i, q), network.link_data(i, q).count()});
+    monitor_.clock_edge(network);
+    if (monitor_.finished()) sc_core::sc_stop();
   }
 
-  const Topology& topology_;
-  CombiningStopRule stop_;
+  CombiningClockMonitor monitor_;
   bool running_ = false;
-  int64_t cycles_ = 0;
-  int64_t round_ = 0;  // the round whose packets are on the links
-  CombiningRun run_;
 };
 
 CombiningRun run_combining_systemc(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
-class Topology;
 struct CombiningTables;
 
 struct CombiningEvent {
@@ -55,6 +55,28 @@ class CombiningStopRule {
   bool done_ = false, stuck_ = false;
 };
 
+// What the hardware harnesses (SystemC, RTL) do after every clock edge of a combining
+// network, one round per clock: the edge merged the round whose packets were recorded last
+// (the routers' `full` and `learnt` tell of it) and put the next round's on the links. The
+// stop rule decides on the former; unless the run is over the latter are recorded.
+// `Network` answers full(node), learnt(node), link_valid(node, port), link_count(node, port).
+class CombiningClockMonitor {
+ public:
+  CombiningClockMonitor(const Topology& topology, int rounds_per_period);
+  bool finished() const { return stop_.finished(); }
+  template <class Network>
+  void clock_edge(const Network& network);
+  // The run's counts and failure, and the trace recorded.
+  void finish(CombiningRun& run);
+
+ private:
+  const Topology& topology_;
+  CombiningStopRule stop_;
+  int64_t round_ = 0;  // the round whose packets were recorded last
+  int64_t cycles_ = 0;
+  std::vector<CombiningEvent> trace_;
+};
+
 // A router's set is a bit per origin: a network of N routers holds N^2 bits, twice while a
 // round's sets are merged (engines and scoreboard alike). Runs needing more than 4 GiB for
 // that (beyond about 131 000 nodes) are refused before they start (InputError).
@@ -74,5 +96,24 @@ struct CombiningTrace : Trace {
   int64_t rows() const override { return static_cast<int64_t>(events.size()); }
 };
 EngineOutput combining_output(CombiningRun run);
+
+template <class Network>
+void CombiningClockMonitor::clock_edge(const Network& network) {
+  ++cycles_;
+  const int nodes = topology_.num_nodes();
+  if (round_ > 0) {
+    bool all_full = true, any_learnt = false;
+    for (int i = 0; i < nodes; ++i) {
+      all_full = all_full && network.full(i);
+      any_learnt = any_learnt || network.learnt(i);
+    }
+    stop_.round_ended(round_, all_full, any_learnt);
+    if (stop_.finished()) return;
+  }
+  ++round_;
+  for (int i = 0; i < nodes; ++i)
+    for (int q = 0; q < topology_.num_ports(); ++q)
+      if (network.link_valid(i, q)) trace_.push_back({round_, i, q, topology_.neighbour(i, q), network.link_count(i, q)});
+}
 
 }  // namespace fixroute

@@ -16,6 +16,19 @@ std::string CombiningStopRule::failure(int64_t step) const {
                      step, period_);
 }
 
+CombiningClockMonitor::CombiningClockMonitor(const Topology& topology, int rounds_per_period)
+    : topology_(topology), stop_(rounds_per_period) {
+  stop_.round_ended(0, topology.num_nodes() == 1, false);
+}
+
+void CombiningClockMonitor::finish(CombiningRun& run) {
+  run.clock_cycles = cycles_;
+  run.cycles_per_step = 1;
+  run.steps_simulated = round_;
+  run.failure = stop_.failure(round_);
+  run.trace = std::move(trace_);
+}
+
 void check_combining_run_size(const Topology& topology) {
   const int64_t nodes = topology.num_nodes();
   const int64_t bytes = 2 * nodes * ((nodes + 63) / 64) * 8;
