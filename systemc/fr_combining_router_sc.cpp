@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "sw/tables/combining_tables.h"
+#include "fr_link_wiring_sc.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -91,20 +92,8 @@ CombiningNetworkSc::CombiningNetworkSc(sc_core::sc_module_name name, const Topol
     r.full(full_[static_cast<size_t>(i)]);
     r.learnt(learnt_[static_cast<size_t>(i)]);
     r.known_count(known_count_[static_cast<size_t>(i)]);
-    for (int q = 0; q < ports_; ++q) {
-      r.out_valid[static_cast<size_t>(q)](link_valid_[link(i, q)]);
-      r.out_data[static_cast<size_t>(q)](link_data_[link(i, q)]);
-      const int nbr = topology.neighbour(i, q);
-      if (nbr < 0) {
-        r.in_valid[static_cast<size_t>(q)](no_valid_);
-        r.in_data[static_cast<size_t>(q)](no_data_);
-      } else {
-        const size_t theirs = link(nbr, topology.reverse_port(i, q));
-        r.in_valid[static_cast<size_t>(q)](link_valid_[theirs]);
-        r.in_data[static_cast<size_t>(q)](link_data_[theirs]);
-      }
-    }
   }
+  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
 }
 
 void CombiningNetworkSc::trace(sc_core::sc_trace_file* file) const {

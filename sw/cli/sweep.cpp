@@ -107,7 +107,7 @@ int run_sweep(const SweepOptions& opt) {
   std::ofstream csv(csv_tmp);
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
-         "table_bits,clock_cycles,ok,permutation,meets_paper,combining\n";
+         "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers\n";
   const char* layout = "{:<14} {:<15} {:<21} {:<24} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {:<6} {}\n";
   fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
              "cycles", "ok", "paper");
@@ -140,13 +140,14 @@ int run_sweep(const SweepOptions& opt) {
                r["engine"].get<std::string>(), shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]),
                shown(r["lower_bound"]), shown(r["clock_cycles"]), ok ? "ok" : "FAILED",
                meets.is_null() ? "-" : meets.get<bool>() ? "meets" : "ABOVE");
-    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
+    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
                        r["collective"].get<std::string>(), r["algorithm"].get<std::string>(),
                        r["port_model"].get<std::string>(), r["duplex"].get<std::string>(),
                        r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]),
                        text(r["paper_formula"]), text(r["lower_bound"]), text(r["max_queue"]),
                        text(r["table_bits_per_router"]), text(r["clock_cycles"]), ok ? "true" : "false",
-                       csv_field(row.c.permutation), text(meets), row.c.port_model.combining ? "true" : "false");
+                       csv_field(row.c.permutation), text(meets), row.c.port_model.combining ? "true" : "false",
+                       text(r["buffers"]));
     if (opt.progress && ((i + 1) % 25 == 0 || i + 1 == rows.size())) {
       std::fflush(stdout);
       fmt::print(stderr, "sweep: {}/{} runs, {} failed\n", i + 1, rows.size(), failures);

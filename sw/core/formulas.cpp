@@ -63,4 +63,9 @@ int64_t combining_duplex_simulation(int64_t diameter) { return 2 * diameter; }
 int64_t combining_hypercube_orientation(int64_t n) { return n == 2 ? 3 : n == 3 ? 5 : n; }
 int64_t combining_ring_pipeline(int64_t z) { return z - 1; }
 
+int64_t tadbt_rounds(int64_t nodes, int64_t degree) { return (nodes - 1 + degree - 1) / degree; }
+int64_t tadbt_odd_square_torus(int64_t z) { return (z * z - 1) / 4; }
+int64_t tadbt_hypercube(int64_t n) { return ((int64_t{1} << n) - 1 + n - 1) / n; }
+int64_t hamiltonian_pair_exchange(int64_t nodes) { return nodes - 1; }
+
 }  // namespace fixroute::formulas

@@ -85,6 +85,17 @@ int64_t combining_hypercube_orientation(int64_t n);
 // after dimension, the sum of z_i - 1 (2(z-1) on T(z,z)).
 int64_t combining_ring_pipeline(int64_t z);
 
+// All-to-all broadcast without combining (the all-to-all broadcast paper, "All-port
+// full-duplex model" and "1-port model"; docs/broadcast-trees.md):
+// time-arc-disjoint broadcast trees meet ceil((N-1)/d) on a vertex-symmetric network of
+// degree d; on T(z,z), z odd, four snakes give (z^2-1)/4; on Q_n the necklace table
+// ceil((2^n-1)/n) rows;
+int64_t tadbt_rounds(int64_t nodes, int64_t degree);
+int64_t tadbt_odd_square_torus(int64_t z);
+int64_t tadbt_hypercube(int64_t n);
+// 1-port full-duplex pair exchanges alternating along a Hamiltonian cycle: N-1.
+int64_t hamiltonian_pair_exchange(int64_t nodes);
+
 // ceil(log2 v) for v >= 1.
 int64_t ceil_log2(int64_t v);
 

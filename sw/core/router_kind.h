@@ -4,7 +4,8 @@
 // same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
 // `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h), `crossbar` (per-step
 // crossbar circuits, sw/tables/xbar_tables.h) and `combining` (store-and-forward routers that
-// merge what they learn, sw/tables/combining_tables.h).
+// merge what they learn, sw/tables/combining_tables.h) and `broadcast-trees` (routers that
+// send each packet on down its origin's broadcast tree, sw/tables/broadcast_tree_tables.h).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -88,6 +89,9 @@ struct ScoreboardReport {
   int64_t crossings = 0;   // trace rows
   int64_t error_count = 0;
   std::vector<std::string> errors;  // the first kMaxListedErrors, one line each
+  // Packets some router held at once, arrived before the previous round and still to be
+  // sent: the all-to-all broadcast paper's auxiliary buffers, where the kind measures them.
+  std::optional<int64_t> buffers;
   bool clean() const { return error_count == 0; }
 };
 
@@ -122,6 +126,8 @@ struct RouterKind {
   std::function<std::shared_ptr<const Tables>(const std::string& dir)> load;
   // Bits of each router's memory image, in node order.
   std::function<std::vector<int64_t>(const Tables&, const Topology&)> table_bits;
+  // Bits of a table every router shares (their images are its translations), 0 if none.
+  std::function<int64_t(const Tables&)> shared_table_bits = [](const Tables&) { return int64_t{0}; };
   // Lower bounds on the step count of these tables' collective.
   std::function<Bounds(const Tables&, const Topology&, int packets_per_node)> bounds;
   // Judges any engine's trace of these tables against the collective's demand.

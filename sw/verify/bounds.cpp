@@ -64,4 +64,36 @@ Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model)
   return b;
 }
 
+Bounds all_to_all_bounds(const Topology& topology, const PortModel& model) {
+  Bounds b = gossip_bounds(topology, model, 1);
+  if (!model.one_port) return b;
+  const int64_t n = topology.num_nodes();
+  // Every topology here has a Hamiltonian path, so its largest matching has floor(N/2) edges.
+  const int64_t matching = n / 2;
+  if (matching > 0)
+    b.parts.push_back({"matching", ceil_div(n * (n - 1), 2 * matching),
+                       fmt::format("{} receptions, at most one per edge of a matching of {} per round", n * (n - 1), matching)});
+  if (topology.kind() != TopologyKind::Line && topology.kind() != TopologyKind::Mesh) return b;
+  // The cutset lemma: removing the slice X at index x of dimension k leaves the slices
+  // before it and after it; X, matched one to one with a neighbouring slice, relays
+  // max(|V_i|, N - |V_i|) packets for each side, |X| per round.
+  int64_t best = 0;
+  std::string reason;
+  const std::vector<int>& dims = topology.dims();
+  for (size_t k = 0; k < dims.size(); ++k) {
+    const int64_t slice = n / dims[k];
+    for (int x = 1; x + 1 < dims[k]; ++x) {
+      const int64_t before = x * slice, after = (dims[k] - 1 - x) * slice;
+      const int64_t steps = ceil_div(std::max(before, n - before) + std::max(after, n - after), slice);
+      if (steps > best) {
+        best = steps;
+        reason = fmt::format("the slice {} of dimension {} ({} nodes) relays {} and {} packets, {} per round", x, k, slice,
+                             std::max(before, n - before), std::max(after, n - after), slice);
+      }
+    }
+  }
+  if (best > 0) b.parts.push_back({"cutset", best, reason});
+  return b;
+}
+
 }  // namespace fixroute

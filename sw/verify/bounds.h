@@ -31,5 +31,10 @@ Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packe
 // Gossip by combining routers (the all-to-all broadcast paper's lemma max(diam(G),
 // ceil(log2 N)) <= t_OAB <= t_AAB): the diameter, and for 1-port ceil(log2 N).
 Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model);
+// All-to-all broadcast without combining, one packet per node (the all-to-all broadcast
+// paper's lower-bound lemmas): gossip_bounds, and for 1-port the matching bound
+// ceil(N(N-1) / (2 mu(G))) and, on lines and meshes, the vertex-cutset bound with X a
+// slice across one dimension (the best slice).
+Bounds all_to_all_bounds(const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute

@@ -88,6 +88,7 @@ RunResult run_case(const RunRequest& req) {
     r.table_bits_max = std::max(r.table_bits_max, bits);
     r.table_bits_total += bits;
   }
+  r.table_bits_shared = kind.shared_table_bits(*tables);
   EngineOptions options;
   options.vcd_path = req.vcd_path;
   options.keep_trace = req.keep_trace;
@@ -150,6 +151,8 @@ nlohmann::json to_json(const RunResult& r) {
               {"overhead_cycles", optional_int(r.stats.overhead_cycles)},
               {"table_bits_per_router", r.table_bits_max},
               {"table_bits_total", r.table_bits_total},
+              {"table_bits_shared", r.table_bits_shared},
+              {"buffers", r.score.buffers ? json(*r.score.buffers) : json(nullptr)},
               {"switching", r.switching},
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
               {"hardware", r.stats.hardware.empty() ? json(nullptr) : json(r.stats.hardware)},
@@ -176,8 +179,12 @@ std::string summary(const RunResult& r) {
   for (const std::string& e : r.score.errors) out += "    " + e + "\n";
   if (!r.stats.failure.empty()) out += "  engine       " + r.stats.failure + "\n";
   for (const std::string& f : r.stats.faults) out += "  fault        " + f + "\n";
-  if (!circuit) out += fmt::format("  max queue    {}\n", r.stats.max_queue);
+  if (!circuit && !r.score.buffers) out += fmt::format("  max queue    {}\n", r.stats.max_queue);
+  if (r.score.buffers) out += fmt::format("  buffers      {} (packets a router held waiting beyond the next round)\n", *r.score.buffers);
   out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);
+  if (r.table_bits_shared)
+    out += fmt::format("  shared table {} bits: one generic table shared by every router (their images are its translations)\n",
+                       r.table_bits_shared);
   if (r.stats.clock_cycles)
     out += fmt::format("  clock cycles {} (+{} reset/load){}\n", *r.stats.clock_cycles, r.stats.overhead_cycles.value_or(0),
                        r.stats.cycles_per_step ? fmt::format(", {} per routing step", *r.stats.cycles_per_step) : "");

@@ -45,6 +45,7 @@ struct RunResult {
   Bounds bounds;
   int64_t table_bits_max = 0;  // bits of the largest router's memory image
   int64_t table_bits_total = 0;
+  int64_t table_bits_shared = 0;  // a table every router shares (RouterKind::shared_table_bits), 0 if none
   RunStats stats;
   std::shared_ptr<const Trace> trace;  // what the engine kept (RunRequest::keep_trace)
   ScoreboardReport score;

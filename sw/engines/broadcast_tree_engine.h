@@ -1,0 +1,75 @@
+// What every engine of the broadcast-tree routers returns (ref here; SystemC and RTL in
+// systemc/, rtl/ and tb/): the broadcast-tree trace of docs/trace-format.md
+// (`step,node,port,to,origin`: one row per packet sent), and the clock monitor the hardware
+// harnesses share. A run lasts the tables' rounds, one round per clock on the hardware.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+struct BroadcastTreeTables;
+
+struct TreeEvent {
+  int64_t step = 0;
+  int node = 0;
+  int port = 0;
+  int to = 0;
+  int origin = 0;
+  bool operator==(const TreeEvent& o) const {
+    return step == o.step && node == o.node && port == o.port && to == o.to && origin == o.origin;
+  }
+  bool operator<(const TreeEvent& o) const {
+    return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
+  }
+};
+
+struct TreeRun : RunStats {
+  std::vector<TreeEvent> trace;  // sorted
+};
+
+// The reference engine: in round r every router sends, on each port, the packet its row
+// names if it holds it; then every router stores what reached it.
+TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTables& tables);
+
+// What the hardware harnesses (SystemC, RTL) do after every clock edge: the edge put one
+// round's packets on the links; they are recorded until the tables' rounds have passed.
+// `Network` answers link_valid(node, port) and link_origin(node, port).
+class TreeClockMonitor {
+ public:
+  TreeClockMonitor(const Topology& topology, int rounds) : topology_(topology), rounds_(rounds) {}
+  bool finished() const { return round_ >= rounds_; }
+  template <class Network>
+  void clock_edge(const Network& network);
+  void finish(TreeRun& run);
+
+ private:
+  const Topology& topology_;
+  int64_t rounds_;
+  int64_t round_ = 0;
+  std::vector<TreeEvent> trace_;
+};
+
+std::string tree_trace_to_csv(const std::vector<TreeEvent>& trace);
+
+struct BroadcastTreeTrace : Trace {
+  std::vector<TreeEvent> events;  // sorted
+  explicit BroadcastTreeTrace(std::vector<TreeEvent> e) : events(std::move(e)) {}
+  std::string csv() const override { return tree_trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+EngineOutput broadcast_tree_output(TreeRun run);
+
+template <class Network>
+void TreeClockMonitor::clock_edge(const Network& network) {
+  ++round_;
+  for (int i = 0; i < topology_.num_nodes(); ++i)
+    for (int q = 0; q < topology_.num_ports(); ++q)
+      if (network.link_valid(i, q)) trace_.push_back({round_, i, q, topology_.neighbour(i, q), network.link_origin(i, q)});
+}
+
+}  // namespace fixroute

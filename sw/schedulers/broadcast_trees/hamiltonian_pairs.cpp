@@ -1,0 +1,119 @@
+// Pair exchanges along a Hamiltonian cycle (the all-to-all broadcast paper, "1-port model":
+// "Any hamiltonian graph can achieve this lower bound [N-1] by alternating even-odd and
+// odd-even pair exchanges between nodes along its hamiltonian cycle"). On a cycle
+// c_0 .. c_(N-1) of even N, round r pairs c_i with c_(i+1) for i = r-1 mod 2; each node
+// sends its own packet first and then, every round, the packet it received in the round
+// before. A packet so keeps going one way round the cycle (those that start at even
+// positions one way, at odd ones the other), each node receiving one new packet every
+// round: N-1 rounds, no buffers. Odd N leaves a node idle every round (the matching bound
+// is then N); refused.
+#include <fmt/format.h>
+
+#include "sw/core/formulas.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+// A Hamiltonian cycle of the topology as a node sequence, or empty where this does not know
+// one: rings; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
+// of dimension 0 against a boustrophedon path through the other dimensions.
+std::vector<int> hamiltonian_cycle(const Topology& topology) {
+  const int nodes = topology.num_nodes();
+  std::vector<int> cycle;
+  switch (topology.kind()) {
+    case TopologyKind::Ring:
+      for (int v = 0; v < nodes; ++v) cycle.push_back(v);
+      return cycle;
+    case TopologyKind::Hypercube:
+      if (nodes < 4) return cycle;
+      for (int i = 0; i < nodes; ++i) cycle.push_back(i ^ (i >> 1));
+      return cycle;
+    case TopologyKind::Line:
+      if (nodes == 2) cycle = {0, 1};
+      return cycle;
+    default: break;
+  }
+  if (nodes % 2 == 1) return cycle;
+  const std::vector<int>& dims = topology.dims();
+  // The path through dimensions 1.. in boustrophedon order: the offsets of its nodes.
+  std::vector<int> path = {0};
+  int stride = 1;
+  for (int k = static_cast<int>(dims.size()) - 1; k >= 1; --k) {
+    std::vector<int> longer;
+    for (int x = 0; x < dims[static_cast<size_t>(k)]; ++x)
+      for (size_t i = 0; i < path.size(); ++i)
+        longer.push_back(x * stride + path[x % 2 == 0 ? i : path.size() - 1 - i]);
+    path = longer;
+    stride *= dims[static_cast<size_t>(k)];
+  }
+  // Grid of R rows (dimension 0) by C columns (the path); a cycle needs R or C even.
+  int rows = dims[0], cols = static_cast<int>(path.size());
+  const bool transposed = rows % 2 == 1;
+  if (transposed) std::swap(rows, cols);
+  auto node = [&](int r, int c) { return transposed ? c * stride + path[static_cast<size_t>(r)] : r * stride + path[static_cast<size_t>(c)]; };
+  if (cols < 2) return cycle;
+  // Along row 0, down the rows 1 .. R-1 over columns 1 .. C-1 in turn, back up column 0.
+  for (int c = 0; c < cols; ++c) cycle.push_back(node(0, c));
+  for (int r = 1; r < rows; ++r)
+    for (int i = 1; i < cols; ++i) cycle.push_back(node(r, r % 2 == 1 ? cols - i : i));
+  for (int r = rows - 1; r >= 1; --r) cycle.push_back(node(r, 0));
+  return cycle;
+}
+
+namespace {
+
+const AlgorithmRegistrar registrar([] {
+  Algorithm a = broadcast_tree_algorithm(
+      "hamiltonian-pairs", "gossip without combining, 1-port full-duplex: alternating pair exchanges along a "
+                           "Hamiltonian cycle of even N, N-1 rounds (AAB paper, 1-port model)");
+  a.unsupported = [](const Problem& p) -> std::string {
+    if (!p.port_model.one_port || p.port_model.half_duplex)
+      return fmt::format("it runs 1-port full-duplex routers, not {}", p.port_model.label());
+    if (p.topology.num_nodes() % 2 == 1) return "pair exchanges round a cycle need an even number of nodes";
+    if (p.topology.num_nodes() > kMaxBroadcastTreeNodes)
+      return fmt::format("broadcast-tree routers take at most {} nodes", kMaxBroadcastTreeNodes);
+    if (hamiltonian_cycle(p.topology).empty()) return "no Hamiltonian cycle known for this topology";
+    return "";
+  };
+  a.is_default = [](const Problem& p) { return p.port_model.one_port; };
+  a.formula = [](const Problem& p) -> std::optional<int64_t> {
+    return formulas::hamiltonian_pair_exchange(p.topology.num_nodes());
+  };
+  a.build = [](const Problem& p) {
+    const std::vector<int> cycle = hamiltonian_cycle(p.topology);
+    const int nodes = static_cast<int>(cycle.size());
+    BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes - 1);
+    std::vector<int> carry(static_cast<size_t>(p.topology.num_nodes()));  // what each node sends next
+    for (int v = 0; v < p.topology.num_nodes(); ++v) carry[static_cast<size_t>(v)] = v;
+    for (int round = 1; round < nodes; ++round) {
+      std::vector<int> next = carry;
+      for (int i = (round - 1) % 2; i < nodes; i += 2) {
+        const int u = cycle[static_cast<size_t>(i)], v = cycle[static_cast<size_t>((i + 1) % nodes)];
+        t.at(u, round, p.topology.port_towards(u, v)) = carry[static_cast<size_t>(u)];
+        t.at(v, round, p.topology.port_towards(v, u)) = carry[static_cast<size_t>(v)];
+        next[static_cast<size_t>(u)] = carry[static_cast<size_t>(v)];
+        next[static_cast<size_t>(v)] = carry[static_cast<size_t>(u)];
+      }
+      carry = next;
+    }
+    t.construction = "pair exchanges round a Hamiltonian cycle";
+    return finish_broadcast_tree_tables(std::move(t), p, "hamiltonian-pairs");
+  };
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> out;
+    const PortModel one_port{true, false};
+    for (int z = 4; z <= std::min(max_size, 32); z += 2) out.push_back({fmt::format("ring:{}", z), one_port, ""});
+    for (int r = 2; r <= 8; ++r)
+      for (int c = r; c <= 8; ++c)
+        if ((r * c) % 2 == 0) out.push_back({fmt::format("mesh:{}x{}", r, c), one_port, ""});
+    for (int z = 4; z <= 8; z += 2) out.push_back({fmt::format("torus:{}x{}", z, z), one_port, ""});
+    for (int n = 2; n <= 8; ++n) out.push_back({fmt::format("hypercube:{}", n), one_port, ""});
+    out.push_back({"line:2", one_port, ""});
+    return out;
+  };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute

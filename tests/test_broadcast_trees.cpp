@@ -1,0 +1,405 @@
+// Gossip without combining by broadcast-tree routers (the all-to-all broadcast paper, second
+// half): every algorithm's sweep on the ref engine at its count, the generic trees against
+// the paper's lemma, time-arc-disjointness checked on the trace itself, the necklace table's
+// shape, the scoreboard's rules (each broken on purpose), buffers, table files, bounds and
+// the command line.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "sw/core/algorithm.h"
+#include "sw/core/errors.h"
+#include "sw/engines/broadcast_tree_engine.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/tables/broadcast_tree_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/bounds.h"
+#include "sw/verify/broadcast_tree_scoreboard.h"
+#include "sw/verify/run_case.h"
+#include "test_support.h"
+
+using ::testing::HasSubstr;
+using namespace fixroute;
+namespace fs = std::filesystem;
+
+namespace {
+
+const PortModel kOnePort{true, false};
+
+std::shared_ptr<const BroadcastTreeTables> build(const std::string& spec, const std::string& algorithm,
+                                                 PortModel model = {}) {
+  const Problem problem{Topology::parse(spec), "gossip", model, "", 0};
+  return std::dynamic_pointer_cast<const BroadcastTreeTables>(find_algorithm(problem, algorithm).build(problem));
+}
+
+std::string all_errors(const ScoreboardReport& r) {
+  std::string out;
+  for (const std::string& e : r.errors) out += e + "\n";
+  return out;
+}
+
+// A clean run of the snakes on torus:5x5, scored again after `tamper`.
+ScoreboardReport tampered(const std::function<void(std::vector<TreeEvent>&, BroadcastTreeTables&)>& tamper,
+                          const std::string& spec = "torus:5x5", const std::string& algorithm = "snakes",
+                          PortModel model = {}) {
+  const Topology topology = Topology::parse(spec);
+  BroadcastTreeTables tables = *build(spec, algorithm, model);
+  std::vector<TreeEvent> trace = run_broadcast_trees_ref(topology, tables).trace;
+  EXPECT_TRUE(score_broadcast_trees(topology, tables, trace).clean());
+  tamper(trace, tables);
+  return score_broadcast_trees(topology, tables, trace);
+}
+
+std::string bits(int u, int n) {
+  std::string s;
+  for (int b = n - 1; b >= 0; --b) s += ((u >> b) & 1) ? '1' : '0';
+  return s;
+}
+
+}  // namespace
+
+// Every broadcast-tree algorithm, every sweep case, on the ref engine: clean, at the
+// construction's count, never above the paper's, never below the lower bound.
+TEST(BroadcastTrees, EverySweepCaseRunsAtItsCountOnRef) {
+  int cases = 0;
+  for (const Algorithm& a : algorithm_registry()) {
+    if (a.router_kind != kBroadcastTreeKind) continue;
+    for (const SweepCase& c : a.sweep(64)) {
+      RunRequest req;
+      req.topology = c.topology;
+      req.collective = a.collective;
+      req.algorithm = a.name;
+      req.port_model = c.port_model;
+      const RunResult r = run_case(req);
+      ++cases;
+      EXPECT_TRUE(r.ok()) << a.name << " " << c.topology << ": " << summary(r);
+      EXPECT_NE(r.meets_paper(), std::optional<bool>(false)) << a.name << " " << c.topology;
+      EXPECT_GE(r.steps(), r.bounds.best()) << a.name << " " << c.topology;
+      EXPECT_EQ(r.score.deliveries, r.score.needed) << a.name << " " << c.topology;
+    }
+  }
+  EXPECT_GT(cases, 80);
+}
+
+// The paper's counts, measured: T(z,z) odd (z^2-1)/4 with no buffers, T(3,4) 3, Q6 11,
+// 1-port N-1; every all-port one at the degree bound.
+TEST(BroadcastTrees, PaperCountsOnNamedCases) {
+  auto run = [](const std::string& spec, const std::string& algorithm, PortModel model = {}) {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "gossip";
+    req.algorithm = algorithm;
+    req.port_model = model;
+    return run_case(req);
+  };
+  for (int z : {3, 5, 7, 9, 11, 13, 15}) {
+    const RunResult r = run(fmt::format("torus:{}x{}", z, z), "snakes");
+    EXPECT_EQ(r.steps(), (z * z - 1) / 4) << z;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << z;
+    EXPECT_EQ(r.score.buffers, std::optional<int64_t>(0)) << z;
+  }
+  const RunResult t34 = run("torus:3x4", "tree-search");
+  EXPECT_EQ(t34.steps(), 3);
+  EXPECT_EQ(t34.score.buffers, std::optional<int64_t>(0));  // bufferless, as the paper's figure
+  const int necklace[] = {0, 1, 2, 3, 4, 7, 11, 19, 32, 57, 103};
+  for (int n = 1; n <= 10; ++n) {
+    const RunResult r = run(fmt::format("hypercube:{}", n), "necklace");
+    EXPECT_EQ(r.steps(), necklace[n]) << n;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << n;
+  }
+  EXPECT_EQ(run("ring:12", "hamiltonian-pairs", kOnePort).steps(), 11);
+  EXPECT_EQ(run("mesh:4x5", "hamiltonian-pairs", kOnePort).steps(), 19);
+  EXPECT_EQ(run("hypercube:5", "hamiltonian-pairs", kOnePort).steps(), 31);
+}
+
+// The necklace table of Q6 has the paper's shape: 11 rows; u in column j has u_j = 1 and
+// non_j(u) in an earlier row; the rows the paper prints.
+TEST(BroadcastTrees, NecklaceTableOfQ6IsThePapers) {
+  const std::vector<int> table = necklace_table(6);
+  ASSERT_EQ(table.size(), 63u);
+  EXPECT_EQ((table.size() + 5) / 6, 11u);
+  std::map<int, int> row_of = {{0, 0}};
+  for (size_t i = 0; i < table.size(); ++i) row_of[table[i]] = static_cast<int>(i / 6) + 1;
+  for (size_t i = 0; i < table.size(); ++i) {
+    const int u = table[i], j = static_cast<int>(i % 6);
+    EXPECT_TRUE((u >> j) & 1) << bits(u, 6) << " in column " << j;
+    EXPECT_LT(row_of.at(u & ~(1 << j)), row_of.at(u)) << bits(u, 6);
+  }
+  auto row = [&](int r) {
+    std::vector<std::string> out;
+    for (size_t i = static_cast<size_t>(r - 1) * 6; i < std::min(table.size(), static_cast<size_t>(r) * 6); ++i)
+      out.push_back(bits(table[i], 6));
+    return out;
+  };
+  EXPECT_THAT(row(1), ::testing::ElementsAre("000001", "000010", "000100", "001000", "010000", "100000"));
+  EXPECT_THAT(row(2), ::testing::ElementsAre("000011", "000110", "001100", "011000", "110000", "100001"));
+  EXPECT_THAT(row(4), ::testing::ElementsAre("001001", "010010", "100100", "111000", "110001", "100011"));
+  EXPECT_EQ(row(7)[5], "100111");  // L41 starts in column 5 at the only node with u5 = 1, u4 = 0
+  EXPECT_THAT(row(11), ::testing::ElementsAre("011111", "111110", "111111"));
+}
+
+// Every construction's generic tree satisfies the lemma; a tree with two arcs of one
+// direction in a round, or a node informed late, is caught.
+TEST(BroadcastTrees, GenericTreesMeetTheLemmaAndDefectsAreCaught) {
+  for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
+           {"torus:9x9", "snakes"}, {"hypercube:7", "necklace"}, {"torus:5x7", "tree-search"}, {"torus:3x3x3", "tree-search"},
+           {"hypercube:5", "tree-search"}, {"ring:11", "tree-search"}}) {
+    const auto t = build(spec, algorithm);
+    ASSERT_FALSE(t->generic.empty()) << spec;
+    EXPECT_EQ(generic_tree_defect(Topology::parse(spec), t->generic), "") << spec;
+  }
+  const Topology torus = Topology::parse("torus:5x5");
+  std::vector<GenericArc> arcs = build("torus:5x5", "snakes")->generic;
+  std::vector<GenericArc> same_direction = arcs;
+  for (GenericArc& a : same_direction)
+    if (a.level == 1 && a.port == 2) a = {1, 0, 0, torus.neighbour(0, 0)};  // two +x arcs in round 1, one node twice
+  EXPECT_THAT(generic_tree_defect(torus, same_direction), HasSubstr("twice"));
+  std::vector<GenericArc> late = arcs;
+  for (GenericArc& a : late)
+    if (a.level == 2) a.level = 1;  // the second arc now leaves a node informed in the same round
+  EXPECT_NE(generic_tree_defect(torus, late), "");
+}
+
+// Time-arc-disjointness checked on the trace, not assumed: in every round an arc carries
+// at most one packet, and each origin's arcs form a spanning tree (every other node entered
+// once).
+TEST(BroadcastTrees, TranslatedTreesArePairwiseTimeArcDisjointInTheTrace) {
+  for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
+           {"torus:7x7", "snakes"}, {"hypercube:6", "necklace"}, {"torus:4x6", "tree-search"}, {"torus:3x3x3", "tree-search"}}) {
+    const Topology topology = Topology::parse(spec);
+    const auto tables = build(spec, algorithm);
+    const std::vector<TreeEvent> trace = run_broadcast_trees_ref(topology, *tables).trace;
+    std::set<std::tuple<int64_t, int, int>> arcs_in_round;
+    std::set<std::pair<int, int>> entered;  // (origin, node)
+    for (const TreeEvent& e : trace) {
+      EXPECT_TRUE(arcs_in_round.insert({e.step, e.node, e.port}).second) << spec << ": arc used twice in round " << e.step;
+      EXPECT_NE(e.to, e.origin) << spec;
+      EXPECT_TRUE(entered.insert({e.origin, e.to}).second) << spec << ": node " << e.to << " entered twice by " << e.origin;
+    }
+    const int n = topology.num_nodes();
+    EXPECT_EQ(entered.size(), static_cast<size_t>(n) * static_cast<size_t>(n - 1)) << spec;
+  }
+}
+
+// The scoreboard's buffers are the generic tree's: measured on the run, worked out from
+// the tree alone.
+TEST(BroadcastTrees, MeasuredBuffersAreTheGenericTreesOwn) {
+  for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
+           {"hypercube:6", "necklace"}, {"hypercube:8", "necklace"}, {"torus:8x8", "tree-search"}, {"torus:7x7", "snakes"}}) {
+    const Topology topology = Topology::parse(spec);
+    const auto tables = build(spec, algorithm);
+    const ScoreboardReport r = score_broadcast_trees(topology, *tables, run_broadcast_trees_ref(topology, *tables).trace);
+    EXPECT_EQ(r.buffers, std::optional<int64_t>(generic_tree_buffers(tables->generic, topology.num_nodes()))) << spec;
+  }
+  EXPECT_GT(generic_tree_buffers(build("hypercube:6", "necklace")->generic, 64), 0);
+}
+
+TEST(BroadcastTreeScoreboard, CatchesAWrongOrigin) {
+  const ScoreboardReport r = tampered([](std::vector<TreeEvent>& t, BroadcastTreeTables&) { t[7].origin = t[8].origin; });
+  EXPECT_THAT(all_errors(r), HasSubstr("its table says"));
+}
+
+TEST(BroadcastTreeScoreboard, CatchesAMissingSendAndTheNodeLeftShort) {
+  const ScoreboardReport r = tampered([](std::vector<TreeEvent>& t, BroadcastTreeTables&) { t.erase(t.begin() + 3); });
+  EXPECT_THAT(all_errors(r), HasSubstr("did not send origin"));
+  EXPECT_THAT(all_errors(r), HasSubstr("misses"));
+}
+
+TEST(BroadcastTreeScoreboard, CatchesASendTheTableDoesNotName) {
+  const ScoreboardReport r = tampered([](std::vector<TreeEvent>& t, BroadcastTreeTables& tables) {
+    tables.at(t[0].node, t[0].step, t[0].port) = kNoSend;
+  });
+  EXPECT_THAT(all_errors(r), HasSubstr("its table says nothing"));
+}
+
+TEST(BroadcastTreeScoreboard, CatchesATableNamingAPacketNotYetHeld) {
+  const ScoreboardReport r = tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& tables) {
+    tables.at(0, 1, 0) = 12;  // torus:5x5: origin 12 is two hops from node 0
+  });
+  EXPECT_THAT(all_errors(r), HasSubstr("does not hold it (the tables' error)"));
+}
+
+TEST(BroadcastTreeScoreboard, CatchesAWrongNeighbourAndOrder) {
+  EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>& t, BroadcastTreeTables&) { t[5].to = (t[5].to + 1) % 25; })),
+              HasSubstr("but the port leads to"));
+  EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>& t, BroadcastTreeTables&) { std::swap(t[1], t[2]); })),
+              HasSubstr("out of order"));
+}
+
+TEST(BroadcastTreeScoreboard, ChecksOnePortAndHalfDuplex) {
+  // The snakes send on four ports at once and both ways on links: fine all-port full-duplex.
+  EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& t) { t.port_model.one_port = true; })),
+              HasSubstr("(1-port)"));
+  EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& t) { t.port_model.half_duplex = true; })),
+              HasSubstr("both directions (half-duplex)"));
+  // Pair exchanges are 1-port but use each link both ways.
+  EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& t) { t.port_model.half_duplex = true; },
+                                  "ring:8", "hamiltonian-pairs", kOnePort)),
+              HasSubstr("half-duplex"));
+}
+
+TEST(BroadcastTreeTables, RoundTripInBothFormsAndRefuseTampering) {
+  const fs::path dir = testing_support::scratch() / "broadcast_trees";
+  const Topology topology = Topology::parse("hypercube:4");
+  const auto t = build("hypercube:4", "necklace");
+  for (TableForm form : {TableForm::Files, TableForm::Packed}) {
+    fs::remove_all(dir);
+    write_broadcast_tree_tables(*t, topology, dir.string(), form);
+    const BroadcastTreeTables back = load_broadcast_tree_tables(dir.string());
+    EXPECT_EQ(back.send, t->send);
+    EXPECT_EQ(back.generic, t->generic);
+    EXPECT_EQ(back.rounds, t->rounds);
+    EXPECT_EQ(back.algorithm, "necklace");
+  }
+  fs::remove_all(dir);
+  write_broadcast_tree_tables(*t, topology, dir.string(), TableForm::Files);
+  {
+    std::ofstream hex(dir / "router-5.hex", std::ios::app);
+    hex << "00000000\n";
+  }
+  try {
+    load_broadcast_tree_tables(dir.string());
+    ADD_FAILURE() << "a tampered image was accepted";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("router-5.hex"));
+  }
+  // Rows that are not the generic tree's translations are refused.
+  BroadcastTreeTables bad = *t;
+  bad.at(3, 1, 0) = kNoSend;
+  EXPECT_THROW(validate_broadcast_trees(bad, topology, "test tables"), InputError);
+}
+
+TEST(BroadcastTreeTables, RefusesAPortWithoutALinkAndAnOriginThatIsNoNode) {
+  const Topology line = Topology::parse("line:4");
+  BroadcastTreeTables t = empty_broadcast_tree_tables(line, 1);
+  t.at(0, 1, 1) = 0;  // node 0's port 1 (left) leads off the line
+  EXPECT_THROW(validate_broadcast_trees(t, line, "test tables"), InputError);
+  t.at(0, 1, 1) = kNoSend;
+  t.at(1, 1, 0) = 9;
+  EXPECT_THROW(validate_broadcast_trees(t, line, "test tables"), InputError);
+}
+
+TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
+  for (const char* spec : {"ring:6", "mesh:2x2", "mesh:4x5", "mesh:5x4", "mesh:3x4", "torus:6x6", "torus:3x3x4", "torus:3x5x4",
+                           "torus:4x3x3", "hypercube:2", "hypercube:6", "line:2"}) {
+    const Topology t = Topology::parse(spec);
+    const std::vector<int> cycle = hamiltonian_cycle(t);
+    ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << spec;
+    EXPECT_EQ(std::set<int>(cycle.begin(), cycle.end()).size(), cycle.size()) << spec;
+    for (size_t i = 0; i < cycle.size(); ++i)
+      EXPECT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << spec << " at " << i;
+  }
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("mesh:3x3")).empty());
+}
+
+// The lower bounds of the paper's 1-port lemmas: the matching bound (N on odd N) and the
+// cutset bound on lines and meshes.
+TEST(BroadcastTrees, OnePortBounds) {
+  auto part = [](const std::string& spec, const std::string& name) {
+    for (const LowerBound& b : all_to_all_bounds(Topology::parse(spec), kOnePort).parts)
+      if (b.name == name) return b.steps;
+    return int64_t{-1};
+  };
+  EXPECT_EQ(part("ring:7", "matching"), 7);
+  EXPECT_EQ(part("ring:8", "matching"), 7);
+  EXPECT_EQ(part("line:5", "cutset"), 7);  // node 1 relays 4 packets to node 0 and 3 from the rest
+  EXPECT_EQ(part("line:4", "cutset"), 5);
+  EXPECT_EQ(part("ring:8", "cutset"), -1);  // no single-node cut on a ring
+}
+
+TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {
+  testing_support::Outcome o = testing_support::run_cli("run hypercube:6 gossip --algorithm necklace --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["router_kind"], "broadcast-trees");
+  EXPECT_EQ(j["steps"], 11);
+  EXPECT_EQ(j["lower_bound"], 11);
+  EXPECT_EQ(j["ok"], true);
+  EXPECT_GT(j["table_bits_shared"].get<int>(), 0);
+  for (const char* bad : {"run torus:4x4 gossip --algorithm snakes", "run torus:5x5 gossip --algorithm snakes --ports 1-port",
+                          "run ring:7 gossip --algorithm hamiltonian-pairs --ports 1-port", "run mesh:4x4 gossip --algorithm tree-search"}) {
+    o = testing_support::run_cli(bad);
+    EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
+  }
+}
+
+TEST(BroadcastTreesCli, TablesWrittenAndRunFromTheDirectory) {
+  const std::string dir = (testing_support::scratch() / "cli_broadcast_trees").string();
+  testing_support::Outcome o = testing_support::run_cli("tables torus:7x7 gossip --algorithm snakes -o " + dir);
+  ASSERT_EQ(o.code, 0) << o.err;
+  o = testing_support::run_cli("run torus:7x7 gossip --tables " + dir + " --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["algorithm"], "snakes");
+  EXPECT_EQ(j["steps"], 12);
+  EXPECT_EQ(j["buffers"], 0);
+}
+
+// The SystemC and verilated routers against the ref routers: same trace, one round per
+// clock, on one case of every algorithm (each TEST in its own process: one elaboration each).
+struct TreeEngineCase {
+  std::string algorithm, spec;
+  PortModel model;
+};
+
+std::vector<TreeEngineCase> tree_engine_cases() {
+  return {{"snakes", "torus:7x7", {}},
+          {"necklace", "hypercube:6", {}},
+          {"tree-search", "torus:3x4", {}},
+          {"tree-search", "torus:5x6", {}},
+          {"tree-search", "torus:3x3x3", {}},
+          {"hamiltonian-pairs", "mesh:4x5", kOnePort},
+          {"hamiltonian-pairs", "hypercube:4", kOnePort}};
+}
+
+std::string tree_engine_case_name(const ::testing::TestParamInfo<TreeEngineCase>& info) {
+  return testing_support::test_name(info.param.algorithm + "_" + info.param.spec);
+}
+
+RunResult run_trees_on(const TreeEngineCase& c, const std::string& engine) {
+  RunRequest req;
+  req.topology = c.spec;
+  req.collective = "gossip";
+  req.algorithm = c.algorithm;
+  req.engine = engine;
+  req.port_model = c.model;
+  return run_case(req);
+}
+
+class SystemcBroadcastTrees : public ::testing::TestWithParam<TreeEngineCase> {};
+TEST_P(SystemcBroadcastTrees, TraceEqualsRef) {
+  const RunResult sc = run_trees_on(GetParam(), "systemc");
+  const RunResult ref = run_trees_on(GetParam(), "ref");
+  EXPECT_TRUE(sc.ok()) << summary(sc);
+  EXPECT_EQ(sc.steps(), ref.steps());
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps()));  // one round per clock
+}
+INSTANTIATE_TEST_SUITE_P(Cases, SystemcBroadcastTrees, ::testing::ValuesIn(tree_engine_cases()), tree_engine_case_name);
+
+class RtlBroadcastTrees : public ::testing::TestWithParam<TreeEngineCase> {};
+TEST_P(RtlBroadcastTrees, TraceEqualsRef) {
+  const RunResult rtl = run_trees_on(GetParam(), "rtl");
+  const RunResult ref = run_trees_on(GetParam(), "ref");
+  EXPECT_TRUE(rtl.ok()) << summary(rtl);
+  EXPECT_EQ(rtl.steps(), ref.steps());
+  EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps()));
+  EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_tree_router"));
+}
+INSTANTIATE_TEST_SUITE_P(Cases, RtlBroadcastTrees, ::testing::ValuesIn(tree_engine_cases()), tree_engine_case_name);
+
+TEST(RtlBroadcastTreeBuilds, ANetworkNoBuildHoldsIsRefused) {
+  RunRequest req;
+  req.topology = "hypercube:9";  // 512 nodes: more than the widest build stores
+  req.collective = "gossip";
+  req.engine = "rtl";
+  EXPECT_THROW(run_case(req), InputError);
+}
