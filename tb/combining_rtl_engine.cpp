@@ -3,11 +3,9 @@
 // configuration port and checked, then one round per clock: the packets on the links are
 // recorded each cycle and the stop rule of sw/engines/combining_engine.h is applied to the
 // routers' `full` and `learnt` (docs/rtl.md, "Combining router").
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <memory>
 
+#include "round_array_rtl.h"
 #include "router_array.h"
 #include "rtl_driver.h"
 #include "rtl_routers.inc"
@@ -59,11 +57,7 @@ class CombiningRouterArray : public RouterArray<Model, CombiningRtlDriver> {
   const unsigned origins_;
 };
 
-struct CombiningRouterBuild {
-  int ports, origins, rows;
-  std::function<std::unique_ptr<CombiningRtlDriver>(const Topology&)> make_array;
-  std::string text() const { return fmt::format("P={}, ORIGINS={}, ROWS={}", ports, origins, rows); }
-};
+using CombiningRouterBuild = RoundRouterBuild<CombiningRtlDriver>;
 
 const std::vector<CombiningRouterBuild>& combining_router_builds() {
   static const std::vector<CombiningRouterBuild> builds = {
@@ -77,49 +71,14 @@ const std::vector<CombiningRouterBuild>& combining_router_builds() {
   return builds;
 }
 
-// The smallest build with the topology's ports and nodes and `rows` rows (0: any);
-// nullptr where none is.
-const CombiningRouterBuild* combining_build_for(const Topology& topology, int rows) {
-  const CombiningRouterBuild* best = nullptr;
-  for (const CombiningRouterBuild& b : combining_router_builds())
-    if (b.ports >= topology.num_ports() && b.origins >= topology.num_nodes() && b.rows >= rows &&
-        (!best || b.origins * b.ports < best->origins * best->ports))
-      best = &b;
-  return best;
-}
-
 CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
-  const CombiningRouterBuild* build = combining_build_for(topology, tables.rounds);
-  if (!build) {
-    std::vector<std::string> built;
-    for (const CombiningRouterBuild& b : combining_router_builds()) built.push_back(b.text());
-    throw InputError(fmt::format("no verilated combining router holds {} with {} rows ({} ports, {} nodes); built: {}",
-                                 topology.spec(), tables.rounds, topology.num_ports(), topology.num_nodes(),
-                                 fmt::join(built, "; ")));
-  }
-  std::unique_ptr<CombiningRtlDriver> rtl = build->make_array(topology);
-  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_combining_image(tables, n));
-  CombiningRun run;
-  run.hardware = fmt::format("fr_combining_router array ({})", build->text());
-  run.overhead_cycles = rtl_reset_and_load(*rtl, images);
-  for (int i = 0; i < topology.num_nodes(); ++i)
-    if (!rtl->table_ok(i)) {
-      run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
-      return run;
-    }
-  CombiningClockMonitor monitor(topology, tables.rounds);
-  while (!monitor.finished()) {
-    rtl->tick();
-    monitor.clock_edge(*rtl);
-  }
-  monitor.finish(run);
-  return run;
+  return run_round_array<CombiningClockMonitor, CombiningRun>(combining_router_builds(), "fr_combining_router", topology, tables.rounds, images, options);
 }
 
 const KindRoutersRegistrar rtl_combining(
-    {kCombiningKind, "rtl", [](const Topology& topology) { return combining_build_for(topology, 0) != nullptr; },
+    {kCombiningKind, "rtl", [](const Topology& topology) { return smallest_round_build(combining_router_builds(), topology, 0) != nullptr; },
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o));
      }});

@@ -2,11 +2,9 @@
 // the topology by the harness (tb/router_array.h), every table loaded through its own
 // configuration port and checked, then one round per clock for the tables' rounds, the
 // packets on the links recorded each cycle (docs/rtl.md, "Broadcast-tree router").
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <memory>
 
+#include "round_array_rtl.h"
 #include "router_array.h"
 #include "rtl_driver.h"
 #include "rtl_routers.inc"
@@ -51,11 +49,7 @@ class TreeRouterArray : public RouterArray<Model, TreeRtlDriver> {
   const unsigned origin_bits_;
 };
 
-struct TreeRouterBuild {
-  int ports, origins, rows;
-  std::function<std::unique_ptr<TreeRtlDriver>(const Topology&)> make_array;
-  std::string text() const { return fmt::format("P={}, ORIGINS={}, ROWS={}", ports, origins, rows); }
-};
+using TreeRouterBuild = RoundRouterBuild<TreeRtlDriver>;
 
 const std::vector<TreeRouterBuild>& tree_router_builds() {
   static const std::vector<TreeRouterBuild> builds = {
@@ -69,49 +63,14 @@ const std::vector<TreeRouterBuild>& tree_router_builds() {
   return builds;
 }
 
-// The smallest build with the topology's ports and nodes and `rows` rows (0: any);
-// nullptr where none is.
-const TreeRouterBuild* tree_build_for(const Topology& topology, int rows) {
-  const TreeRouterBuild* best = nullptr;
-  for (const TreeRouterBuild& b : tree_router_builds())
-    if (b.ports >= topology.num_ports() && b.origins >= topology.num_nodes() && b.rows >= rows &&
-        (!best || b.origins * b.ports * b.rows < best->origins * best->ports * best->rows))
-      best = &b;
-  return best;
-}
-
 TreeRun run_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables, const EngineOptions& options) {
-  const TreeRouterBuild* build = tree_build_for(topology, tables.rounds);
-  if (!build) {
-    std::vector<std::string> built;
-    for (const TreeRouterBuild& b : tree_router_builds()) built.push_back(b.text());
-    throw InputError(fmt::format("no verilated broadcast-tree router holds {} with {} rounds ({} ports, {} nodes); built: {}",
-                                 topology.spec(), tables.rounds, topology.num_ports(), topology.num_nodes(),
-                                 fmt::join(built, "; ")));
-  }
-  std::unique_ptr<TreeRtlDriver> rtl = build->make_array(topology);
-  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_broadcast_tree_image(tables, n));
-  TreeRun run;
-  run.hardware = fmt::format("fr_tree_router array ({})", build->text());
-  run.overhead_cycles = rtl_reset_and_load(*rtl, images);
-  for (int i = 0; i < topology.num_nodes(); ++i)
-    if (!rtl->table_ok(i)) {
-      run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
-      return run;
-    }
-  TreeClockMonitor monitor(topology, tables.rounds);
-  while (!monitor.finished()) {
-    rtl->tick();
-    monitor.clock_edge(*rtl);
-  }
-  monitor.finish(run);
-  return run;
+  return run_round_array<TreeClockMonitor, TreeRun>(tree_router_builds(), "fr_tree_router", topology, tables.rounds, images, options);
 }
 
 const KindRoutersRegistrar rtl_trees(
-    {kBroadcastTreeKind, "rtl", [](const Topology& topology) { return tree_build_for(topology, 0) != nullptr; },
+    {kBroadcastTreeKind, "rtl", [](const Topology& topology) { return smallest_round_build(tree_router_builds(), topology, 0) != nullptr; },
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return broadcast_tree_output(run_tree_rtl(topology, as_kind<BroadcastTreeTables>(t), o));
      }});
