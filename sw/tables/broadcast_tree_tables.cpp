@@ -15,7 +15,6 @@ namespace {
 constexpr uint32_t kBroadcastTreeMagic = 0x46524254;  // "FRBT"
 constexpr size_t kHeaderWords = 6;
 constexpr uint32_t kSendBit = 0x80000000u;
-std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
 
 int shift(const Topology& topology, int node, int by, int sign) {
   if (topology.kind() == TopologyKind::Hypercube) return node ^ by;
@@ -155,25 +154,18 @@ void write_broadcast_tree_tables(const BroadcastTreeTables& t, const Topology& t
                          {"arc", "[round, port, from, to]: router u sends origin u - from on port in round"},
                          {"translation", topology.kind() == TopologyKind::Hypercube ? "xor" : "coordinate-wise modulo"}};
   }
-  std::vector<int> nodes(static_cast<size_t>(t.nodes));
-  for (int n = 0; n < t.nodes; ++n) nodes[static_cast<size_t>(n)] = n;
-  if (form == TableForm::Packed)
-    return write_packed_tables(dir, kBroadcastTreeKind, std::move(j), nodes,
-                               [&](int n) { return encode_broadcast_tree_image(t, n); });
-  json routers = json::array();
-  for (int n : nodes) {
-    json rows = json::array();
-    for (int r = 1; r <= t.rounds; ++r) {
-      json row = json::array();
-      for (int p = 0; p < t.ports; ++p) row.push_back(t.at(n, r, p) == kNoSend ? json(nullptr) : json(t.at(n, r, p)));
-      rows.push_back(std::move(row));
-    }
-    const std::vector<uint32_t> image = encode_broadcast_tree_image(t, n);
-    write_table_file(fs::path(dir) / hex_name(n), image_to_hex(image));
-    routers.push_back({{"node", n}, {"rows", rows}, {"hex", hex_name(n)}, {"image_crc32", hex32(image.back())}});
-  }
-  j["routers"] = std::move(routers);
-  write_manifest(dir, kBroadcastTreeKind, std::move(j));
+  write_numbered_router_tables(
+      dir, kBroadcastTreeKind, std::move(j), t.nodes, form, "rows",
+      [&](int n) {
+        json rows = json::array();
+        for (int r = 1; r <= t.rounds; ++r) {
+          json row = json::array();
+          for (int p = 0; p < t.ports; ++p) row.push_back(t.at(n, r, p) == kNoSend ? json(nullptr) : json(t.at(n, r, p)));
+          rows.push_back(std::move(row));
+        }
+        return rows;
+      },
+      [&](int n) { return encode_broadcast_tree_image(t, n); });
 }
 
 BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {

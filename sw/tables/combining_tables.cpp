@@ -13,7 +13,6 @@ using json = nlohmann::json;
 namespace {
 constexpr uint32_t kCombiningMagic = 0x46524342;  // "FRCB"
 constexpr size_t kCombiningHeaderWords = 6;
-std::string hex_name(int node) { return fmt::format("router-{}.hex", node); }
 }  // namespace
 
 std::vector<uint16_t> CombiningTables::router_rows(int node) const {
@@ -97,26 +96,19 @@ void write_combining_tables(const CombiningTables& t, const std::string& dir, Ta
   j.update({{"port_model", t.port_model.ports_name()}, {"duplex", t.port_model.duplex_name()}, {"nodes", t.nodes},
             {"ports", t.ports}, {"rounds", t.rounds},
             {"rows", "rows[r] lists the ports a router sends its whole set on in rounds r+1, r+1+rounds, ..."}});
-  std::vector<int> nodes(static_cast<size_t>(t.nodes));
-  for (int n = 0; n < t.nodes; ++n) nodes[static_cast<size_t>(n)] = n;
-  if (form == TableForm::Packed)
-    return write_packed_tables(dir, kCombiningKind, std::move(j), nodes,
-                               [&](int n) { return encode_combining_image(t, n); });
-  json routers = json::array();
-  for (int n : nodes) {
-    json rows = json::array();
-    for (uint16_t mask : t.router_rows(n)) {
-      json ports = json::array();
-      for (int p = 0; p < t.ports; ++p)
-        if ((mask >> p) & 1u) ports.push_back(p);
-      rows.push_back(ports);
-    }
-    const std::vector<uint32_t> image = encode_combining_image(t, n);
-    write_table_file(fs::path(dir) / hex_name(n), image_to_hex(image));
-    routers.push_back({{"node", n}, {"rows", rows}, {"hex", hex_name(n)}, {"image_crc32", hex32(image.back())}});
-  }
-  j["routers"] = std::move(routers);
-  write_manifest(dir, kCombiningKind, std::move(j));
+  write_numbered_router_tables(
+      dir, kCombiningKind, std::move(j), t.nodes, form, "rows",
+      [&](int n) {
+        json rows = json::array();
+        for (uint16_t mask : t.router_rows(n)) {
+          json ports = json::array();
+          for (int p = 0; p < t.ports; ++p)
+            if ((mask >> p) & 1u) ports.push_back(p);
+          rows.push_back(ports);
+        }
+        return rows;
+      },
+      [&](int n) { return encode_combining_image(t, n); });
 }
 
 CombiningTables load_combining_tables(const std::string& dir) {

@@ -104,4 +104,25 @@ void write_packed_tables(const std::string& dir, const char* kind, nlohmann::jso
   write_manifest(dir, kind, std::move(manifest));
 }
 
+// Writes the table directory of a kind whose routers are nodes 0..nodes-1, each with one
+// image (encode(n)): in the packed form DIR/tables.bin; in the files form DIR/router-N.hex
+// and, in network.json's "routers", each router's `field` (field_json(n)), its hex file and
+// the image's CRC.
+template <class FieldJson, class Encode>
+void write_numbered_router_tables(const std::string& dir, const char* kind, nlohmann::json manifest, int nodes,
+                                  TableForm form, const char* field, FieldJson field_json, Encode encode) {
+  std::vector<int> ids(static_cast<size_t>(nodes));
+  for (int n = 0; n < nodes; ++n) ids[static_cast<size_t>(n)] = n;
+  if (form == TableForm::Packed) return write_packed_tables(dir, kind, std::move(manifest), ids, encode);
+  nlohmann::json routers = nlohmann::json::array();
+  for (int n : ids) {
+    const std::vector<uint32_t> image = encode(n);
+    const std::string hex = "router-" + std::to_string(n) + ".hex";
+    write_table_file(std::filesystem::path(dir) / hex, image_to_hex(image));
+    routers.push_back({{"node", n}, {field, field_json(n)}, {"hex", hex}, {"image_crc32", hex32(image.back())}});
+  }
+  manifest["routers"] = std::move(routers);
+  write_manifest(dir, kind, std::move(manifest));
+}
+
 }  // namespace fixroute
