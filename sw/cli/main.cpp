@@ -44,6 +44,10 @@ int cmd_bound(const std::string& spec, const std::string& collective_name, const
               bool as_json) {
   Topology topo = Topology::parse(spec);
   const Collective& c = find_collective(collective_name);
+  if (!c.lower_bounds)
+    throw InputError(fmt::format("bound has no router-independent bound for {} (circuit-switched and summing routers "
+                                 "differ); run reports the bounds of the routers it runs",
+                                 c.name));
   Bounds b = c.lower_bounds(topo, model, packets_per_node);
   if (as_json) {
     nlohmann::json parts = nlohmann::json::object();

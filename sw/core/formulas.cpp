@@ -1,6 +1,9 @@
 #include "formulas.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "sw/topology/topology.h"
 
 namespace fixroute::formulas {
 
@@ -67,5 +70,71 @@ int64_t tadbt_rounds(int64_t nodes, int64_t degree) { return (nodes - 1 + degree
 int64_t tadbt_odd_square_torus(int64_t z) { return (z * z - 1) / 4; }
 int64_t tadbt_hypercube(int64_t n) { return ((int64_t{1} << n) - 1 + n - 1) / n; }
 int64_t hamiltonian_pair_exchange(int64_t nodes) { return nodes - 1; }
+
+namespace {
+bool square_mesh(const Topology& base) { return base.kind() == TopologyKind::Mesh && base.dims()[0] == base.dims()[1]; }
+int64_t table_pick(const std::string& op, int64_t broadcast, int64_t prefix, int64_t data_sum) {
+  if (op == "broadcast") return broadcast;
+  if (op == "prefix") return prefix;
+  if (op == "data-sum") return data_sum;
+  throw std::logic_error("no Table 4 row " + op);
+}
+}  // namespace
+
+int64_t base_prefix_rounds(const Topology& base) {
+  switch (base.kind()) {
+    case TopologyKind::Line:
+    case TopologyKind::Ring: return base.num_nodes() - 1;
+    case TopologyKind::Mesh:
+    case TopologyKind::Torus: return base.dims()[0] + base.dims()[1] - 2;
+    case TopologyKind::Hypercube: return base.dims()[0];
+    case TopologyKind::Complete: return 1;
+    default: throw std::logic_error("no group prefix on " + base.spec());
+  }
+}
+
+int64_t base_data_sum_rounds(const Topology& base) { return base_prefix_rounds(base); }
+
+int64_t bsn_broadcast(const Topology& base, int group, int proc) {
+  return base.eccentricity(proc) + base.eccentricity(group) + 2;
+}
+
+int64_t bsn_broadcast_paper(const Topology& base) { return 2 * static_cast<int64_t>(base.diameter()) + 2; }
+
+int64_t bsn_prefix(const Topology& base) {
+  return 2 * base_prefix_rounds(base) + 2 * base.eccentricity(base.num_nodes() - 1) + 3;
+}
+
+int64_t bsn_data_sum(const Topology& base) { return 2 * base_data_sum_rounds(base) + 2; }
+
+int64_t bsn_table4(const std::string& op, const Topology& base) {
+  const int64_t n = base.num_nodes();
+  if (base.kind() == TopologyKind::Line) return table_pick(op, 2 * n, 4 * n - 1, 3 * n - 1);  // sqrt(2N) = 2n
+  if (square_mesh(base)) {
+    const int64_t k = base.dims()[0];  // (8N)^(1/4) = 2k
+    return table_pick(op, 4 * k - 2, 8 * k - 5, 6 * k - 4);
+  }
+  if (base.kind() == TopologyKind::Complete) return table_pick(op, 4, 7, 5);
+  return -1;
+}
+
+int64_t otis_broadcast(const Topology& base, int group, int proc) {
+  int64_t longest = base.eccentricity(proc);
+  for (int x = 0; x < base.num_nodes(); ++x)
+    if (x != group) longest = std::max<int64_t>(longest, base.distance(proc, x) + 1 + base.eccentricity(group));
+  return longest;
+}
+
+int64_t otis_prefix(const Topology& base) {
+  return 2 * base_prefix_rounds(base) + 2 + base.eccentricity(base.num_nodes() - 1);
+}
+
+int64_t otis_data_sum(const Topology& base) { return 2 * base_data_sum_rounds(base) + 1; }
+
+int64_t otis_mesh_table4(const std::string& op, const Topology& base) {
+  if (!square_mesh(base)) return -1;
+  const int64_t k = base.dims()[0];  // N^(1/4) = k
+  return table_pick(op, 4 * k - 3, 8 * k - 6, 8 * k - 7);
+}
 
 }  // namespace fixroute::formulas

@@ -3,6 +3,11 @@
 // engine and no scheduler uses them to decide a route, a release or a deadline.
 #pragma once
 #include <cstdint>
+#include <string>
+
+namespace fixroute {
+class Topology;
+}
 
 namespace fixroute::formulas {
 
@@ -95,6 +100,37 @@ int64_t tadbt_odd_square_torus(int64_t z);
 int64_t tadbt_hypercube(int64_t n);
 // 1-port full-duplex pair exchanges alternating along a Hamiltonian cycle: N-1.
 int64_t hamiltonian_pair_exchange(int64_t nodes);
+
+// Swapped networks (the biswapped-network paper, section 3; docs/swapped-networks.md).
+// The base network's operations as the constructions run them: a prefix sum and a data sum
+// take n-1 rounds on line:n and ring:n (along the path), R+C-2 on mesh:RxC and torus:RxC,
+// D on hypercube:D, 1 on complete:n; a broadcast from processor p its eccentricity.
+int64_t base_prefix_rounds(const Topology& base);
+int64_t base_data_sum_rounds(const Topology& base);
+// BSN broadcast from <g,p,s> by the four steps, each move made once its datum is there:
+// ecc(p) + ecc(g) + 2 (the paper's Theorem 1: 2 D + 2, the diameter, at worst).
+int64_t bsn_broadcast(const Topology& base, int group, int proc);
+int64_t bsn_broadcast_paper(const Topology& base);
+// BSN prefix sum by Table 2's eight steps: 2 P + 2 B + 3, P the base's prefix, B its
+// broadcast from processor n-1.
+int64_t bsn_prefix(const Topology& base);
+// BSN data sum by Table 3's steps 1-4 (step 5 is an addition, no move): 2 S + 2, S the base's data sum.
+int64_t bsn_data_sum(const Topology& base);
+// Table 4's closed forms for N = 2n^2 nodes (`op` broadcast, prefix or data-sum): BSN-Array
+// (line:n) sqrt(2N), 2 sqrt(2N) - 1, (3/2) sqrt(2N) - 1; BSN-Mesh (mesh:kxk) 2 (8N)^(1/4) - 2,
+// 4 (8N)^(1/4) - 5, 3 (8N)^(1/4) - 4; BSN-Complete 4, 7, 5; -1 for other bases.
+int64_t bsn_table4(const std::string& op, const Topology& base);
+// OTIS broadcast from <g,p>: a broadcast in group g, the swaps out of it, a broadcast in
+// every other group: max(ecc(p), max over x != g of d(p,x) + 1 + ecc(g)).
+int64_t otis_broadcast(const Topology& base, int group, int proc);
+// OTIS prefix sum: local prefixes, group totals swapped into group n-1, their exclusive
+// prefix there, swapped back, broadcast in each group: 2 P + 2 + B.
+int64_t otis_prefix(const Topology& base);
+// OTIS data sum: group sums, swap, group sums again: 2 S + 1.
+int64_t otis_data_sum(const Topology& base);
+// Wang and Sahni's OTIS-Mesh counts (Table 4's first column, N = k^4 nodes on mesh:kxk):
+// broadcast 4 N^(1/4) - 3, prefix 8 N^(1/4) - 6, data sum 8 N^(1/4) - 7; -1 for other bases.
+int64_t otis_mesh_table4(const std::string& op, const Topology& base);
 
 // ceil(log2 v) for v >= 1.
 int64_t ceil_log2(int64_t v);

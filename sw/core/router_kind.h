@@ -5,7 +5,8 @@
 // `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h), `crossbar` (per-step
 // crossbar circuits, sw/tables/xbar_tables.h) and `combining` (store-and-forward routers that
 // merge what they learn, sw/tables/combining_tables.h) and `broadcast-trees` (routers that
-// send each packet on down its origin's broadcast tree, sw/tables/broadcast_tree_tables.h).
+// send each packet on down its origin's broadcast tree, sw/tables/broadcast_tree_tables.h) and
+// `combining-sum` (routers that combine 64-bit values by addition, sw/tables/combining_sum_tables.h).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -31,6 +32,7 @@ struct Tables {
   std::string algorithm;
   std::string construction;  // which construction built them, where an algorithm has several
   PortModel port_model;      // what the tables were built for (store-and-forward kinds)
+  int root = 0;              // rooted collectives (broadcast, fan-in): the root node
 };
 
 // An engine's record of a run, in the kind's own rows (docs/trace-format.md).

@@ -34,7 +34,6 @@ struct XbarTables : Tables {
   int step_cycles = 0;              // clock cycles of one routing step
   std::vector<int> phase_starts;    // routing steps where a phase begins (from 1)
   std::vector<int> permutation;     // the demand: permutation's destinations, or empty
-  int root = 0;                     // the demand: broadcast and fan-in root
   std::vector<XbarRouterTable> routers;
   int steps() const { return routers.empty() ? 0 : static_cast<int>(routers.front().settings.size()); }
 };

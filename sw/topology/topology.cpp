@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <stdexcept>
 
 #include "sw/core/errors.h"
 
@@ -13,7 +14,8 @@ namespace {
 
 constexpr const char* kAccepted =
     "accepted: line:N (N>=2), ring:N (N>=3), mesh:RxC (R,C>=2), torus:AxB[xC...] "
-    "(2 or more sizes, each >=3), hypercube:D (1<=D<=16); at most 4194304 nodes";
+    "(2 or more sizes, each >=3), hypercube:D (1<=D<=16), complete:N (N>=2), bsn:BASE, otis:BASE "
+    "(BASE one of the others); at most 4194304 nodes";
 
 [[noreturn]] void bad_spec(const std::string& spec, const std::string& why) {
   throw InputError(fmt::format("bad topology '{}': {}; {}", spec, why, kAccepted));
@@ -47,8 +49,35 @@ Topology Topology::parse(const std::string& spec) {
   if (colon == std::string::npos) bad_spec(spec, "expected KIND:SIZE");
   std::string kind = spec.substr(0, colon);
   std::string args = spec.substr(colon + 1);
+  if (kind == "bsn" || kind == "otis") {
+    // A swapped network over any other topology (the biswapped-network paper, section 2).
+    Topology base;
+    try {
+      base = parse(args);
+    } catch (const InputError&) {
+      bad_spec(spec, fmt::format("its base '{}' is not a topology", args));
+    }
+    if (base.swapped()) bad_spec(spec, "the base of a swapped network cannot be swapped itself");
+    const int64_t n = base.num_nodes();
+    const int64_t nodes = (kind == "bsn" ? 2 : 1) * n * n;
+    if (nodes > kMaxNodes) bad_spec(spec, fmt::format("more than {} nodes", kMaxNodes));
+    if (nodes * (base.num_ports() + 1) > kMaxNodePorts)
+      bad_spec(spec, fmt::format("more than {} node ports", kMaxNodePorts));
+    t.kind_ = kind == "bsn" ? TopologyKind::Biswapped : TopologyKind::Swapped;
+    t.kind_name_ = kind;
+    t.num_nodes_ = static_cast<int>(nodes);
+    t.dims_ = {static_cast<int>(n)};
+    t.spec_ = kind + ":" + base.spec();
+    t.base_ = std::make_shared<const Topology>(std::move(base));
+    t.build_swapped();
+    return t;
+  }
   std::vector<long> sizes;
-  if (kind == "line" || kind == "ring" || kind == "hypercube") {
+  if (kind == "complete") {
+    sizes.push_back(parse_size(spec, args));
+    if (sizes[0] < 2) bad_spec(spec, "a complete graph needs N>=2");
+    if (sizes[0] * (sizes[0] - 1) > kMaxNodePorts) bad_spec(spec, fmt::format("more than {} node ports", kMaxNodePorts));
+  } else if (kind == "line" || kind == "ring" || kind == "hypercube") {
     sizes.push_back(parse_size(spec, args));
   } else if (kind == "mesh" || kind == "torus") {
     sizes = parse_sizes(spec, args);
@@ -57,7 +86,10 @@ Topology Topology::parse(const std::string& spec) {
   }
 
   long nodes = 1;
-  if (kind == "line") {
+  if (kind == "complete") {
+    t.kind_ = TopologyKind::Complete;
+    nodes = sizes[0];
+  } else if (kind == "line") {
     if (sizes[0] < 2) bad_spec(spec, "a line needs N>=2");
     t.kind_ = TopologyKind::Line;
     nodes = sizes[0];
@@ -96,6 +128,17 @@ Topology Topology::parse(const std::string& spec) {
 }
 
 void Topology::build() {
+  if (kind_ == TopologyKind::Complete) {
+    num_ports_ = num_nodes_ - 1;
+    nbr_.resize(static_cast<size_t>(num_nodes_) * num_ports_);
+    rev_.resize(nbr_.size());
+    for (int node = 0; node < num_nodes_; ++node)
+      for (int k = 0; k < num_ports_; ++k) {
+        nbr_[index(node, k)] = (node + k + 1) % num_nodes_;
+        rev_[index(node, k)] = num_nodes_ - k - 2;
+      }
+    return;
+  }
   if (kind_ == TopologyKind::Hypercube) {
     num_ports_ = dims_[0];
   } else {
@@ -131,6 +174,59 @@ void Topology::build() {
   }
 }
 
+void Topology::build_swapped() {
+  const Topology& b = *base_;
+  const int swap = b.num_ports();
+  num_ports_ = swap + 1;
+  nbr_.assign(static_cast<size_t>(num_nodes_) * num_ports_, -1);
+  rev_.assign(nbr_.size(), -1);
+  for (int node = 0; node < num_nodes_; ++node) {
+    const SwappedNode at = place(node);
+    for (int q = 0; q < swap; ++q) {
+      const int other = b.neighbour(at.proc, q);
+      if (other < 0) continue;
+      nbr_[index(node, q)] = node_at({at.group, other, at.part});
+      rev_[index(node, q)] = b.reverse_port(at.proc, q);
+    }
+    // The swap links: <g,p,0> -- <p,g,1> (biswapped); <g,p> -- <p,g> for g != p (OTIS).
+    if (kind_ == TopologyKind::Swapped && at.group == at.proc) continue;
+    nbr_[index(node, swap)] = node_at({at.proc, at.group, kind_ == TopologyKind::Biswapped ? 1 - at.part : 0});
+    rev_[index(node, swap)] = swap;
+  }
+}
+
+const Topology& Topology::base() const {
+  if (!base_) throw std::logic_error(spec_ + " is not a swapped network");
+  return *base_;
+}
+
+SwappedNode Topology::place(int node) const {
+  const int n = base().num_nodes();
+  return {(node / n) % n, node % n, node / (n * n)};
+}
+
+int Topology::node_at(const SwappedNode& at) const {
+  const int n = base().num_nodes();
+  return (at.part * n + at.group) * n + at.proc;
+}
+
+std::vector<int> Topology::breadth_first(int source) const {
+  std::vector<int> dist(static_cast<size_t>(num_nodes_), -1);
+  std::vector<int> frontier{source};
+  dist[static_cast<size_t>(source)] = 0;
+  for (size_t head = 0; head < frontier.size(); ++head) {
+    const int u = frontier[head];
+    for (int p = 0; p < num_ports_; ++p) {
+      const int v = nbr_[index(u, p)];
+      if (v >= 0 && dist[static_cast<size_t>(v)] < 0) {
+        dist[static_cast<size_t>(v)] = dist[static_cast<size_t>(u)] + 1;
+        frontier.push_back(v);
+      }
+    }
+  }
+  return dist;
+}
+
 int Topology::port_towards(int node, int other) const {
   for (int p = 0; p < num_ports_; ++p)
     if (nbr_[index(node, p)] == other) return p;
@@ -154,6 +250,12 @@ int64_t Topology::num_arcs() const {
 }
 
 std::vector<int> Topology::coords(int node) const {
+  if (kind_ == TopologyKind::Complete) return {node};
+  if (kind_ == TopologyKind::Biswapped || kind_ == TopologyKind::Swapped) {
+    const SwappedNode at = place(node);
+    if (kind_ == TopologyKind::Swapped) return {at.group, at.proc};
+    return {at.part, at.group, at.proc};
+  }
   if (kind_ == TopologyKind::Hypercube) {
     std::vector<int> c(static_cast<size_t>(dims_[0]));
     for (int b = 0; b < dims_[0]; ++b) c[static_cast<size_t>(b)] = (node >> b) & 1;
@@ -168,6 +270,8 @@ std::vector<int> Topology::coords(int node) const {
 }
 
 int Topology::distance(int a, int b) const {
+  if (kind_ == TopologyKind::Complete) return a == b ? 0 : 1;
+  if (swapped()) return breadth_first(a)[static_cast<size_t>(b)];
   if (kind_ == TopologyKind::Hypercube) return __builtin_popcount(static_cast<unsigned>(a ^ b));
   std::vector<int> ca = coords(a), cb = coords(b);
   int d = 0;
@@ -180,6 +284,12 @@ int Topology::distance(int a, int b) const {
 }
 
 int Topology::diameter() const {
+  if (kind_ == TopologyKind::Complete) return 1;
+  // The biswapped network's 2 D + 2 ([3] of the biswapped-network paper, quoted in its
+  // Theorem 1) and OTIS's 2 D + 1 (Day and Al-Ayyoub); both checked by breadth-first
+  // search in tests/test_swapped.cpp.
+  if (kind_ == TopologyKind::Biswapped) return 2 * base_->diameter() + 2;
+  if (kind_ == TopologyKind::Swapped) return 2 * base_->diameter() + 1;
   if (kind_ == TopologyKind::Hypercube) return dims_[0];
   int d = 0;
   for (int s : dims_) d += (kind_ == TopologyKind::Ring || kind_ == TopologyKind::Torus) ? s / 2 : s - 1;
@@ -187,6 +297,11 @@ int Topology::diameter() const {
 }
 
 int Topology::eccentricity(int node) const {
+  if (kind_ == TopologyKind::Complete) return 1;
+  if (swapped()) {
+    const std::vector<int> d = breadth_first(node);
+    return *std::max_element(d.begin(), d.end());
+  }
   if (kind_ == TopologyKind::Hypercube || kind_ == TopologyKind::Ring || kind_ == TopologyKind::Torus) return diameter();
   const std::vector<int> c = coords(node);
   int e = 0;
@@ -196,6 +311,18 @@ int Topology::eccentricity(int node) const {
 
 Cut Topology::bisection_cut() const {
   Cut cut;
+  if (kind_ == TopologyKind::Complete || swapped()) {
+    // Complete: any halving. Swapped: the groups of each part halved (a group is never
+    // cut); a swap link joins two given groups once, so the cut counts group pairs.
+    const int64_t n = swapped() ? base_->num_nodes() : num_nodes_;
+    const int64_t low = n / 2, high = n - n / 2;
+    const int64_t per_group = swapped() ? n : 1;
+    const int64_t parts = kind_ == TopologyKind::Biswapped ? 2 : 1;
+    cut.side_a = parts * low * per_group;
+    cut.side_b = num_nodes_ - cut.side_a;
+    cut.links = parts * low * high;
+    return cut;
+  }
   if (kind_ == TopologyKind::Hypercube) {
     cut.side_a = cut.side_b = num_nodes_ / 2;
     cut.links = num_nodes_ / 2;
@@ -211,7 +338,9 @@ Cut Topology::bisection_cut() const {
 }
 
 std::string Topology::port_name(int port) const {
+  if (swapped()) return port == swap_port() ? "swap" : base_->port_name(port);
   switch (kind_) {
+    case TopologyKind::Complete: return fmt::format("+{}", port + 1);
     case TopologyKind::Line: return port == 0 ? "right" : "left";
     case TopologyKind::Ring: return port == 0 ? "cw" : "ccw";
     case TopologyKind::Hypercube: return fmt::format("bit{}", port);

@@ -5,16 +5,28 @@
 //     (line: 0 = right, 1 = left; ring: 0 = clockwise, 1 = counterclockwise;
 //      2D: dimension 0 is the row, so 0 = S, 1 = N, 2 = E, 3 = W).
 //   hypercube:D: port k flips bit k.
+//   complete:N: port k leads to node (i + k + 1) mod N.
+//   bsn:BASE, otis:BASE (swapped networks over a base network of n nodes): ports 0..d-1 as
+//   the base's within a group, port d the swap link (otis: unconnected where group = processor).
 // Every router of a topology has the same port count; border ports of line and mesh
 // are unconnected (neighbour -1).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace fixroute {
 
-enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube };
+enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube, Complete, Biswapped, Swapped };
+
+// A node of a swapped network by its place (docs/topologies.md, "Swapped networks"):
+// processor `proc` of group `group`, in `part` 0 or 1 (biswapped) or 0 (OTIS).
+struct SwappedNode {
+  int group = 0;
+  int proc = 0;
+  int part = 0;
+};
 
 // A straight cut through the middle of the longest dimension: the two side sizes and
 // the number of links crossing it (one arc each way per link). For line, ring and
@@ -30,7 +42,10 @@ class Topology {
   static constexpr int kMaxNodes = 1 << 22;  // 4 194 304; node ids are 32-bit everywhere they are stored
   static constexpr int kMaxHypercubeDimension = 16;  // one port per dimension; port masks are 16 bits
 
-  // Parses "line:N", "ring:N", "mesh:RxC", "torus:AxB[xC...]", "hypercube:D".
+  static constexpr int64_t kMaxNodePorts = int64_t{1} << 26;  // links are stored per node and port
+
+  // Parses "line:N", "ring:N", "mesh:RxC", "torus:AxB[xC...]", "hypercube:D", "complete:N",
+  // "bsn:BASE", "otis:BASE" (BASE any of the others but a swapped network).
   // Throws InputError with a one-line message naming what is accepted.
   static Topology parse(const std::string& spec);
 
@@ -60,6 +75,14 @@ class Topology {
   int64_t bisection_width() const { return bisection_cut().links; }
 
   std::vector<int> coords(int node) const;
+
+  // Swapped networks (bsn:, otis:): the base network of each group, and the numbering
+  // id = (part * n + group) * n + proc with n the base's node count.
+  bool swapped() const { return base_ != nullptr; }
+  const Topology& base() const;  // logic_error when not swapped
+  SwappedNode place(int node) const;
+  int node_at(const SwappedNode& place) const;
+  int swap_port() const { return num_ports_ - 1; }  // swapped networks only
   std::string port_name(int port) const;
 
  private:
@@ -67,6 +90,8 @@ class Topology {
     return static_cast<size_t>(node) * static_cast<size_t>(num_ports_) + static_cast<size_t>(port);
   }
   void build();
+  void build_swapped();
+  std::vector<int> breadth_first(int source) const;  // distances from `source`, -1 unreachable
 
   std::string spec_;
   std::string kind_name_;
@@ -76,6 +101,7 @@ class Topology {
   int num_ports_ = 0;
   std::vector<int> nbr_;
   std::vector<int> rev_;
+  std::shared_ptr<const Topology> base_;  // swapped networks: the network of each group
 };
 
 }  // namespace fixroute

@@ -73,7 +73,7 @@ RunResult run_case(const RunRequest& req) {
   r.nodes = topology.num_nodes();
   r.construction = tables->construction;
   r.port_model = tables->port_model;
-  const Problem problem{topology, tables->collective, tables->port_model, "", 0};
+  const Problem problem{topology, tables->collective, tables->port_model, "", tables->root};
   const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
   if (!algorithm && kind.needs_algorithm)
     throw InputError(fmt::format("tables in '{}' name algorithm '{}', which this build does not have", req.tables_dir,

@@ -83,8 +83,11 @@ std::vector<uint16_t> orientation_out_ports(const Topology& t) {
       }
       return out;
     }
+    case TopologyKind::Complete:
+    case TopologyKind::Biswapped:
+    case TopologyKind::Swapped: break;
   }
-  return out;
+  throw InputError(fmt::format("no orientation is built for {}", t.spec()));
 }
 
 // The orientation's diameter (breadth-first from every node); InputError if some node

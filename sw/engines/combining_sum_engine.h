@@ -1,0 +1,54 @@
+// What every engine of the summing routers (combining-sum tables) returns, the trace of
+// docs/trace-format.md ("Combining-sum routers": `step,node,port,to,value`, one row per
+// packet sent, `value` the 64-bit sum it carried), and the routers' input values.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/core/router_kind.h"
+
+namespace fixroute {
+
+class Topology;
+struct CombiningSumTables;
+
+// Node i's input value: splitmix64 of i (docs/swapped-networks.md), the same on every
+// engine and in the scoreboard, which checks the routers' answers against sums of these.
+uint64_t sum_input_value(int node);
+
+struct SumEvent {
+  int64_t step = 0;
+  int node = 0;
+  int port = 0;
+  int to = 0;
+  uint64_t value = 0;
+  bool operator==(const SumEvent& o) const {
+    return step == o.step && node == o.node && port == o.port && to == o.to && value == o.value;
+  }
+  bool operator<(const SumEvent& o) const {
+    return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
+  }
+};
+
+struct CombiningSumRun : RunStats {
+  std::vector<SumEvent> trace;   // sorted
+  std::vector<uint64_t> answers;  // per node: the sum of its result registers when the run ended
+};
+
+// The reference engine: per round, every router sends the sums its entries name; then
+// every arrival is added into the registers the receiver's entry names.
+CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& tables);
+
+std::string sum_trace_to_csv(const std::vector<SumEvent>& trace);
+
+struct CombiningSumTrace : Trace {
+  std::vector<SumEvent> events;   // sorted
+  std::vector<uint64_t> answers;  // what each router reported as its answer
+  CombiningSumTrace(std::vector<SumEvent> e, std::vector<uint64_t> a) : events(std::move(e)), answers(std::move(a)) {}
+  std::string csv() const override { return sum_trace_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+EngineOutput combining_sum_output(CombiningSumRun run);
+
+}  // namespace fixroute

@@ -1,0 +1,47 @@
+// The `combining-sum` router kind: the combining router with the sum rule. A router holds
+// a few 64-bit registers instead of a set of origins; in each round it sends, on the ports
+// its program names, the sum of the registers named, and adds what arrives into the
+// registers named (sw/tables/combining_sum_tables.h; broadcast, prefix sum and data sum of
+// the biswapped-network paper, section 3). Its file form, table sizes, lower bounds and
+// scoreboard, and its routers on the ref engine.
+#include "sw/engines/combining_sum_engine.h"
+#include "sw/tables/combining_sum_tables.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/combining_sum_scoreboard.h"
+
+namespace fixroute {
+namespace {
+
+const RouterKindRegistrar combining_sum_kind([] {
+  RouterKind k;
+  k.name = kCombiningSumKind;
+  k.summary = "store-and-forward routers that combine by addition: each send carries a sum of the router's registers";
+  k.switching = "packet";
+  k.write = [](const Tables& t, const Topology&, const std::string& dir, TableForm form) {
+    write_combining_sum_tables(as_kind<CombiningSumTables>(t), dir, form);
+  };
+  k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
+    return std::make_shared<CombiningSumTables>(load_combining_sum_tables(dir));
+  };
+  k.table_bits = [](const Tables& t, const Topology& topology) {
+    return std::vector<int64_t>(static_cast<size_t>(topology.num_nodes()),
+                                combining_sum_table_bits(as_kind<CombiningSumTables>(t)));
+  };
+  k.bounds = [](const Tables& t, const Topology& topology, int) {
+    return combining_sum_bounds(as_kind<CombiningSumTables>(t), topology);
+  };
+  k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
+    const auto& run = as_kind<CombiningSumTrace>(trace);
+    return score_combining_sum(topology, as_kind<CombiningSumTables>(t), run.events, run.answers);
+  };
+  return k;
+}());
+
+const KindRoutersRegistrar ref_routers({kCombiningSumKind, "ref", [](const Topology&) { return true; },
+                                        [](const Topology& topology, const Tables& t, const EngineOptions&) {
+                                          return combining_sum_output(
+                                              run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t)));
+                                        }});
+
+}  // namespace
+}  // namespace fixroute
