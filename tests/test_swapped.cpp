@@ -329,9 +329,47 @@ TEST(SwappedCli, RunsWritesTablesAndRefusesBadCases) {
   EXPECT_THAT(testing_support::slurp(fs::path(dir) / "trace.csv"), HasSubstr("step,node,port,to,value\n1,9,0,10,"));
   for (const char* bad : {"run bsn:bsn:line:3 prefix", "run bsn:torus:3x3x3 prefix", "run bsn:line:3 broadcast --root 99",
                           "run bsn:line:3 data-sum --ports 1-port", "run otis:line:3 gossip --algorithm otis",
-                          "run bsn:line:3 prefix --engine systemc", "bound bsn:line:3 prefix"}) {
+                          "run bsn:line:3 prefix --engine rtl", "bound bsn:line:3 prefix"}) {
     o = testing_support::run_cli(bad);
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
   }
 }
+
+// The SystemC routers against the ref routers: same trace, same answers, one round per
+// clock plus the edge that adds the last round's packets (each TEST in its own process).
+struct SumEngineCase {
+  std::string collective, spec;
+  int root = 0;
+};
+
+std::vector<SumEngineCase> sum_engine_cases() {
+  return {{"broadcast", "bsn:mesh:2x3", 7}, {"prefix", "bsn:line:4", 0},      {"data-sum", "bsn:hypercube:2", 0},
+          {"prefix", "otis:mesh:3x3", 0},   {"data-sum", "otis:complete:4", 0}, {"broadcast", "otis:ring:4", 5}};
+}
+
+std::string sum_engine_case_name(const ::testing::TestParamInfo<SumEngineCase>& info) {
+  return testing_support::test_name(info.param.collective + "_" + info.param.spec);
+}
+
+RunResult run_sums_on(const SumEngineCase& c, const std::string& engine) {
+  RunRequest req;
+  req.topology = c.spec;
+  req.collective = c.collective;
+  req.root = c.root;
+  req.engine = engine;
+  return run_case(req);
+}
+
+class SystemcSwapped : public ::testing::TestWithParam<SumEngineCase> {};
+TEST_P(SystemcSwapped, TraceAndAnswersEqualRef) {
+  const RunResult sc = run_sums_on(GetParam(), "systemc");
+  const RunResult ref = run_sums_on(GetParam(), "ref");
+  EXPECT_TRUE(sc.ok()) << summary(sc);
+  EXPECT_EQ(sc.steps(), ref.steps());
+  EXPECT_EQ(sc.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(dynamic_cast<const CombiningSumTrace&>(*sc.trace).answers,
+            dynamic_cast<const CombiningSumTrace&>(*ref.trace).answers);
+  EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps() + 1));
+}
+INSTANTIATE_TEST_SUITE_P(Cases, SystemcSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);

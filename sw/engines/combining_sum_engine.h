@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
@@ -40,6 +41,26 @@ struct CombiningSumRun : RunStats {
 // every arrival is added into the registers the receiver's entry names.
 CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& tables);
 
+// What the hardware harnesses do after every clock edge of a summing network, one round
+// per clock: edges 1..rounds put the round's packets on the links (recorded); edge
+// rounds + 1 adds the last round's, after which the routers' answers are read.
+// `Network` answers link_valid(node, port), link_value(node, port), answer(node).
+class SumClockMonitor {
+ public:
+  SumClockMonitor(const Topology& topology, int rounds) : topology_(topology), rounds_(rounds) {}
+  bool finished() const { return round_ > rounds_; }
+  template <class Network>
+  void clock_edge(const Network& network);
+  void finish(CombiningSumRun& run);
+
+ private:
+  const Topology& topology_;
+  int64_t rounds_;
+  int64_t round_ = 0;
+  std::vector<SumEvent> trace_;
+  std::vector<uint64_t> answers_;
+};
+
 std::string sum_trace_to_csv(const std::vector<SumEvent>& trace);
 
 struct CombiningSumTrace : Trace {
@@ -50,5 +71,18 @@ struct CombiningSumTrace : Trace {
   int64_t rows() const override { return static_cast<int64_t>(events.size()); }
 };
 EngineOutput combining_sum_output(CombiningSumRun run);
+
+template <class Network>
+void SumClockMonitor::clock_edge(const Network& network) {
+  ++round_;
+  const int nodes = topology_.num_nodes();
+  if (round_ > rounds_) {
+    for (int i = 0; i < nodes; ++i) answers_.push_back(network.answer(i));
+    return;
+  }
+  for (int i = 0; i < nodes; ++i)
+    for (int q = 0; q < topology_.num_ports(); ++q)
+      if (network.link_valid(i, q)) trace_.push_back({round_, i, q, topology_.neighbour(i, q), network.link_value(i, q)});
+}
 
 }  // namespace fixroute

@@ -51,6 +51,14 @@ CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningS
   return run;
 }
 
+void SumClockMonitor::finish(CombiningSumRun& run) {
+  run.clock_cycles = round_;
+  run.cycles_per_step = 1;
+  run.steps_simulated = rounds_;
+  run.trace = std::move(trace_);
+  run.answers = std::move(answers_);
+}
+
 std::string sum_trace_to_csv(const std::vector<SumEvent>& trace) {
   std::string out = "step,node,port,to,value\n";
   for (const SumEvent& e : trace) out += fmt::format("{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.value);

@@ -1,0 +1,96 @@
+#include "fr_sum_router_sc.h"
+
+#include <fmt/format.h>
+
+#include "fr_link_wiring_sc.h"
+#include "sw/engines/combining_sum_engine.h"
+#include "sw/tables/combining_sum_tables.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+SumRouterSc::SumRouterSc(sc_core::sc_module_name name, int ports, int registers, uint16_t init, uint16_t result,
+                         std::vector<uint32_t> entries, uint64_t value)
+    : sc_core::sc_module(name),
+      in_valid("in_valid", static_cast<size_t>(ports)),
+      in_data("in_data", static_cast<size_t>(ports)),
+      out_valid("out_valid", static_cast<size_t>(ports)),
+      out_data("out_data", static_cast<size_t>(ports)),
+      init_(init),
+      result_(result),
+      entries_(std::move(entries)),
+      value_(value),
+      regs_(static_cast<size_t>(registers)) {
+  SC_HAS_PROCESS(SumRouterSc);
+  SC_METHOD(on_clock);
+  sensitive << clk.pos();
+  dont_initialize();
+}
+
+uint64_t SumRouterSc::sum(uint32_t mask) const {
+  uint64_t s = 0;
+  for (size_t r = 0; r < regs_.size(); ++r)
+    if ((mask >> r) & 1u) s += regs_[r];
+  return s;
+}
+
+uint64_t SumRouterSc::answer() const { return sum(result_); }
+
+void SumRouterSc::on_clock() {
+  const size_t ports = in_valid.size();
+  const size_t rounds = entries_.size() / ports;
+  if (reset.read()) {
+    for (size_t r = 0; r < regs_.size(); ++r) regs_[r] = (init_ >> r) & 1u ? value_ : 0;
+    round_ = 0;
+    for (size_t p = 0; p < ports; ++p) out_valid[p].write(false);
+    return;
+  }
+  // What the neighbours sent in the last round is added where that round's entries say...
+  if (round_ > 0)
+    for (size_t p = 0; p < ports; ++p)
+      if (in_valid[p].read()) {
+        const uint32_t add = entries_[(round_ - 1) * ports + p] >> 16;
+        const uint64_t v = in_data[p].read();
+        for (size_t r = 0; r < regs_.size(); ++r)
+          if ((add >> r) & 1u) regs_[r] += v;
+      }
+  // ...and the next round's entries say what goes out on each port.
+  const bool rounds_left = round_ < rounds;
+  for (size_t p = 0; p < ports; ++p) {
+    const uint32_t send = rounds_left ? entries_[round_ * ports + p] & 0xFFFFu : 0;
+    out_valid[p].write(send != 0);
+    if (send) out_data[p].write(sum(send));
+  }
+  if (rounds_left) ++round_;
+}
+
+SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables)
+    : sc_core::sc_module(name),
+      nodes_(topology.num_nodes()),
+      ports_(topology.num_ports()),
+      routers_("router", static_cast<size_t>(nodes_),
+               [&](const char* n, size_t i) {
+                 const int node = static_cast<int>(i);
+                 const auto first = tables.entries.begin() + static_cast<std::ptrdiff_t>(tables.at(node, 1, 0));
+                 return new SumRouterSc(n, tables.ports, tables.registers, tables.init[i], tables.result[i],
+                                        {first, first + static_cast<std::ptrdiff_t>(tables.rounds) * tables.ports},
+                                        sum_input_value(node));
+               }),
+      link_valid_("link_valid", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)),
+      link_data_("link_data", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)) {
+  for (SumRouterSc& r : routers_) {
+    r.clk(clk);
+    r.reset(reset);
+  }
+  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+}
+
+void SumNetworkSc::trace(sc_core::sc_trace_file* file) const {
+  for (size_t i = 0; i < link_valid_.size(); ++i) {
+    const std::string at = fmt::format("{}_{}", i / static_cast<size_t>(ports_), i % static_cast<size_t>(ports_));
+    sc_core::sc_trace(file, link_valid_[i], "link_valid_" + at);
+    sc_core::sc_trace(file, link_data_[i], "link_value_" + at);
+  }
+}
+
+}  // namespace fixroute

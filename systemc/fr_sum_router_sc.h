@@ -1,0 +1,67 @@
+// SumRouterSc: the combining router with the sum rule in SystemC (docs/swapped-networks.md,
+// "The routers"): a few 64-bit registers, a program of rounds x ports entries (send mask,
+// add mask); one round is one clock cycle. At each rising edge it adds what its neighbours
+// sent in the last round into the registers that round's entries name, then sends, on each
+// port, the sum of the registers the next round's entry names. After the last round it
+// sends nothing. It sees only its ports, its program, its round counter and its own input.
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <vector>
+
+namespace fixroute {
+
+class Topology;
+struct CombiningSumTables;
+
+class SumRouterSc : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> reset;
+  sc_core::sc_vector<sc_core::sc_in<bool>> in_valid;
+  sc_core::sc_vector<sc_core::sc_in<sc_dt::uint64>> in_data;  // a sum
+  sc_core::sc_vector<sc_core::sc_out<bool>> out_valid;
+  sc_core::sc_vector<sc_core::sc_out<sc_dt::uint64>> out_data;
+
+  // `entries`: rounds x ports words (send mask in bits 0-15, add mask in bits 16-31);
+  // `value` the router's input, loaded at reset into the registers of `init`.
+  SumRouterSc(sc_core::sc_module_name name, int ports, int registers, uint16_t init, uint16_t result,
+              std::vector<uint32_t> entries, uint64_t value);
+  uint64_t answer() const;  // the sum of its result registers
+
+ private:
+  void on_clock();
+  uint64_t sum(uint32_t mask) const;
+
+  const uint16_t init_, result_;
+  const std::vector<uint32_t> entries_;
+  const uint64_t value_;
+  std::vector<uint64_t> regs_;
+  size_t round_ = 0;  // rounds sent
+};
+
+// The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
+class SumNetworkSc : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> reset;
+
+  SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables);
+
+  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
+  uint64_t link_value(int node, int port) const { return link_data_[link(node, port)].read(); }
+  uint64_t answer(int node) const { return routers_[static_cast<size_t>(node)].answer(); }
+  void trace(sc_core::sc_trace_file* file) const;
+
+ private:
+  size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
+  const int nodes_, ports_;
+  sc_core::sc_vector<SumRouterSc> routers_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
+  sc_core::sc_vector<sc_core::sc_signal<sc_dt::uint64>> link_data_;
+  sc_core::sc_signal<bool> no_valid_;  // what a border input sees
+  sc_core::sc_signal<sc_dt::uint64> no_data_;
+};
+
+}  // namespace fixroute

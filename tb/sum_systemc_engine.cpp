@@ -1,0 +1,23 @@
+// The systemc engine's runs of summing routers: a SumNetworkSc on the round bench
+// (tb/round_bench_sc.h), the links recorded at every falling edge for the tables' rounds
+// and the answers read one edge later (SumClockMonitor, sw/engines/combining_sum_engine.h).
+// One run per process.
+#include "round_bench_sc.h"
+#include "sw/engines/combining_sum_engine.h"
+#include "sw/tables/combining_sum_tables.h"
+#include "systemc/fr_sum_router_sc.h"
+
+namespace fixroute {
+
+namespace {
+
+const KindRoutersRegistrar systemc_sums(
+    {kCombiningSumKind, "systemc", [](const Topology&) { return true; },
+     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+       return combining_sum_output(run_round_bench<SumNetworkSc, SumClockMonitor, CombiningSumRun>(
+           topology, as_kind<CombiningSumTables>(t), options));
+     }});
+
+}  // namespace
+
+}  // namespace fixroute
