@@ -3,7 +3,10 @@
 // router i hears link (neighbour(i, q), reverse_port(i, q)); a port without a neighbour
 // hears the constant `idle` signals.
 #pragma once
+#include <fmt/format.h>
+
 #include <systemc>
+#include <string>
 
 #include "sw/topology/topology.h"
 
@@ -33,5 +36,52 @@ void wire_links_sc(const Topology& topology, sc_core::sc_vector<Router>& routers
     }
   }
 }
+
+// A network of routers of one kind wired by wire_links_sc: clock and reset to every router,
+// the links as signals the harness reads. `make(name, node)` builds router `node`;
+// `data_label` names the links' data in waveforms.
+template <class Router, class Data>
+class LinkedNetworkSc : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> reset;
+
+  template <class Make>
+  LinkedNetworkSc(sc_core::sc_module_name name, const Topology& topology, Make make, const char* data_label)
+      : sc_core::sc_module(name),
+        ports_(static_cast<size_t>(topology.num_ports())),
+        data_label_(data_label),
+        routers_("router", static_cast<size_t>(topology.num_nodes()),
+                 [&](const char* n, size_t i) { return make(n, static_cast<int>(i)); }),
+        link_valid_("link_valid", static_cast<size_t>(topology.num_nodes()) * ports_),
+        link_data_("link_data", static_cast<size_t>(topology.num_nodes()) * ports_) {
+    for (Router& r : routers_) {
+      r.clk(clk);
+      r.reset(reset);
+    }
+    wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+  }
+
+  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
+  Data link_data(int node, int port) const { return link_data_[link(node, port)].read(); }
+  const Router& router(int node) const { return routers_[static_cast<size_t>(node)]; }
+  void trace(sc_core::sc_trace_file* file) const {
+    for (size_t i = 0; i < link_valid_.size(); ++i) {
+      const std::string at = fmt::format("{}_{}", i / ports_, i % ports_);
+      sc_core::sc_trace(file, link_valid_[i], "link_valid_" + at);
+      sc_core::sc_trace(file, link_data_[i], data_label_ + at);
+    }
+  }
+
+ private:
+  size_t link(int node, int port) const { return static_cast<size_t>(node) * ports_ + static_cast<size_t>(port); }
+  const size_t ports_;
+  const std::string data_label_;
+  sc_core::sc_vector<Router> routers_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
+  sc_core::sc_vector<sc_core::sc_signal<Data>> link_data_;
+  sc_core::sc_signal<bool> no_valid_;  // what a border input sees
+  sc_core::sc_signal<Data> no_data_;
+};
 
 }  // namespace fixroute

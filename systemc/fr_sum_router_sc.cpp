@@ -1,8 +1,5 @@
 #include "fr_sum_router_sc.h"
 
-#include <fmt/format.h>
-
-#include "fr_link_wiring_sc.h"
 #include "sw/engines/combining_sum_engine.h"
 #include "sw/tables/combining_sum_tables.h"
 #include "sw/topology/topology.h"
@@ -65,32 +62,15 @@ void SumRouterSc::on_clock() {
 }
 
 SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables)
-    : sc_core::sc_module(name),
-      nodes_(topology.num_nodes()),
-      ports_(topology.num_ports()),
-      routers_("router", static_cast<size_t>(nodes_),
-               [&](const char* n, size_t i) {
-                 const int node = static_cast<int>(i);
-                 const auto first = tables.entries.begin() + static_cast<std::ptrdiff_t>(tables.at(node, 1, 0));
-                 return new SumRouterSc(n, tables.ports, tables.registers, tables.init[i], tables.result[i],
-                                        {first, first + static_cast<std::ptrdiff_t>(tables.rounds) * tables.ports},
-                                        sum_input_value(node));
-               }),
-      link_valid_("link_valid", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)),
-      link_data_("link_data", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)) {
-  for (SumRouterSc& r : routers_) {
-    r.clk(clk);
-    r.reset(reset);
-  }
-  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
-}
-
-void SumNetworkSc::trace(sc_core::sc_trace_file* file) const {
-  for (size_t i = 0; i < link_valid_.size(); ++i) {
-    const std::string at = fmt::format("{}_{}", i / static_cast<size_t>(ports_), i % static_cast<size_t>(ports_));
-    sc_core::sc_trace(file, link_valid_[i], "link_valid_" + at);
-    sc_core::sc_trace(file, link_data_[i], "link_value_" + at);
-  }
-}
+    : LinkedNetworkSc(
+          name, topology,
+          [&](const char* n, int node) {
+            const auto first = tables.entries.begin() + static_cast<std::ptrdiff_t>(tables.at(node, 1, 0));
+            return new SumRouterSc(n, tables.ports, tables.registers, tables.init[static_cast<size_t>(node)],
+                                   tables.result[static_cast<size_t>(node)],
+                                   {first, first + static_cast<std::ptrdiff_t>(tables.rounds) * tables.ports},
+                                   sum_input_value(node));
+          },
+          "link_value_") {}
 
 }  // namespace fixroute

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "fr_link_wiring_sc.h"
+
 namespace fixroute {
 
 class Topology;
@@ -42,26 +44,11 @@ class SumRouterSc : public sc_core::sc_module {
 };
 
 // The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
-class SumNetworkSc : public sc_core::sc_module {
+class SumNetworkSc : public LinkedNetworkSc<SumRouterSc, sc_dt::uint64> {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_in<bool> reset;
-
   SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables);
-
-  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
-  uint64_t link_value(int node, int port) const { return link_data_[link(node, port)].read(); }
-  uint64_t answer(int node) const { return routers_[static_cast<size_t>(node)].answer(); }
-  void trace(sc_core::sc_trace_file* file) const;
-
- private:
-  size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
-  const int nodes_, ports_;
-  sc_core::sc_vector<SumRouterSc> routers_;
-  sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
-  sc_core::sc_vector<sc_core::sc_signal<sc_dt::uint64>> link_data_;
-  sc_core::sc_signal<bool> no_valid_;  // what a border input sees
-  sc_core::sc_signal<sc_dt::uint64> no_data_;
+  uint64_t link_value(int node, int port) const { return link_data(node, port); }
+  uint64_t answer(int node) const { return router(node).answer(); }
 };
 
 }  // namespace fixroute

@@ -1,8 +1,5 @@
 #include "fr_tree_router_sc.h"
 
-#include <fmt/format.h>
-
-#include "fr_link_wiring_sc.h"
 #include "sw/tables/broadcast_tree_tables.h"
 #include "sw/topology/topology.h"
 
@@ -47,29 +44,11 @@ void TreeRouterSc::on_clock() {
 }
 
 TreeNetworkSc::TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables)
-    : sc_core::sc_module(name),
-      nodes_(topology.num_nodes()),
-      ports_(topology.num_ports()),
-      routers_("router", static_cast<size_t>(nodes_),
-               [&](const char* n, size_t i) {
-                 return new TreeRouterSc(n, static_cast<int>(i), tables.nodes, tables.ports,
-                                         tables.router_rows(static_cast<int>(i)));
-               }),
-      link_valid_("link_valid", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)),
-      link_data_("link_data", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)) {
-  for (TreeRouterSc& r : routers_) {
-    r.clk(clk);
-    r.reset(reset);
-  }
-  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
-}
-
-void TreeNetworkSc::trace(sc_core::sc_trace_file* file) const {
-  for (size_t i = 0; i < link_valid_.size(); ++i) {
-    const std::string at = fmt::format("{}_{}", i / static_cast<size_t>(ports_), i % static_cast<size_t>(ports_));
-    sc_core::sc_trace(file, link_valid_[i], "link_valid_" + at);
-    sc_core::sc_trace(file, link_data_[i], "link_origin_" + at);
-  }
-}
+    : LinkedNetworkSc(
+          name, topology,
+          [&](const char* n, int node) {
+            return new TreeRouterSc(n, node, tables.nodes, tables.ports, tables.router_rows(node));
+          },
+          "link_origin_") {}
 
 }  // namespace fixroute

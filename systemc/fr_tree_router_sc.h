@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "fr_link_wiring_sc.h"
+
 namespace fixroute {
 
 class Topology;
@@ -37,25 +39,10 @@ class TreeRouterSc : public sc_core::sc_module {
 };
 
 // The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
-class TreeNetworkSc : public sc_core::sc_module {
+class TreeNetworkSc : public LinkedNetworkSc<TreeRouterSc, int> {
  public:
-  sc_core::sc_in<bool> clk;
-  sc_core::sc_in<bool> reset;
-
   TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables);
-
-  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
-  int link_origin(int node, int port) const { return link_data_[link(node, port)].read(); }
-  void trace(sc_core::sc_trace_file* file) const;
-
- private:
-  size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
-  const int nodes_, ports_;
-  sc_core::sc_vector<TreeRouterSc> routers_;
-  sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
-  sc_core::sc_vector<sc_core::sc_signal<int>> link_data_;
-  sc_core::sc_signal<bool> no_valid_;  // what a border input sees
-  sc_core::sc_signal<int> no_data_;
+  int link_origin(int node, int port) const { return link_data(node, port); }
 };
 
 }  // namespace fixroute
