@@ -7,9 +7,8 @@
 //
 // Table image (written through the configuration port, checked before it may run): magic
 // "FRBT", version 1, node, ports, nodes, rounds, then a word per round and port (bit 31:
-// send, the low bits: the origin), CRC-32. The header words are kept in registers; the
-// entries of port q go to lane q's RAM (words arrive in order, so a lane and row counter
-// place them), each RAM read one row ahead with a registered read.
+// send, the low bits: the origin), CRC-32; held by fr_round_table, each lane read one row
+// ahead.
 module fr_tree_router #(
     parameter integer P        = 4,    // ports
     parameter integer ORIGINS  = 64,   // packets a node stores: the most nodes a network may have
@@ -23,8 +22,8 @@ module fr_tree_router #(
     input  wire [ADDR_W-1:0]     cfg_addr,
     input  wire [31:0]           cfg_wdata,
     input  wire                  cfg_done,
-    output reg                   table_ok,
-    output reg  [2:0]            table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
+    output wire                  table_ok,
+    output wire [2:0]            table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
     input  wire                  start,        // every router's table loaded: run
     input  wire [P-1:0]          in_valid,     // what the neighbours sent in the last round
     input  wire [P*ORIGIN_W-1:0] in_data,      // their origins
@@ -32,57 +31,27 @@ module fr_tree_router #(
     output reg  [P*ORIGIN_W-1:0] out_data,
     output reg  [31:0]           round         // rounds sent
 );
-    localparam [31:0] MAGIC   = 32'h46524254;  // "FRBT"
-    localparam [31:0] VERSION = 32'd1;
     localparam integer HEADER = 6;
-    localparam integer MEM_WORDS = HEADER + ROWS * P + 1;
-    localparam integer ROW_W = $clog2(ROWS + 1);
 
-    wire [31:0] words_written;
-    wire        order_error, checksum_ok, mem_we;
-    fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
-        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
-        .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
-
-    reg [31:0] header [0:HEADER-1];  // magic, version, node, ports, nodes, rounds
-    wire [31:0] addr    = {{(32-ADDR_W){1'b0}}, cfg_addr};
-    wire [31:0] node    = header[2];
-    wire [31:0] ports   = header[3];
-    wire [31:0] nodes   = header[4];
-    wire [31:0] rounds  = header[5];
-    always @(posedge clk)
-        if (mem_we && addr < HEADER) header[addr[2:0]] <= cfg_wdata;
-
-    // Where the next entry word goes: lane (its port) and row (its round).
-    reg [31:0] load_lane, load_row;
-    always @(posedge clk) begin
-        if (rst) begin
-            load_lane <= 32'd0;
-            load_row  <= 32'd0;
-        end else if (mem_we && addr >= HEADER) begin
-            load_lane <= (load_lane + 32'd1 >= ports) ? 32'd0 : load_lane + 32'd1;
-            load_row  <= (load_lane + 32'd1 >= ports) ? load_row + 32'd1 : load_row;
-        end
-    end
-    wire [31:0] entries = {16'd0, rounds[15:0]} * {27'd0, ports[4:0]};
-
-    always @(posedge clk) begin
-        if (rst) begin
-            table_ok    <= 1'b0;
-            table_error <= 3'd0;
-        end else if (cfg_done) begin
-            if (order_error)                                  table_error <= 3'd6;
-            else if (words_written < HEADER + 1)              table_error <= 3'd4;
-            else if (header[0] != MAGIC)                      table_error <= 3'd1;
-            else if (header[1] != VERSION)                    table_error <= 3'd2;
-            else if (ports == 32'd0)                          table_error <= 3'd3;
-            else if (ports > P || nodes > ORIGINS || rounds > ROWS) table_error <= 3'd7;
-            else if (rounds == 32'd0 || nodes == 32'd0 || node >= nodes ||
-                     words_written != HEADER + entries + 1)   table_error <= 3'd4;
-            else if (!checksum_ok)                            table_error <= 3'd5;
-            else                                              table_ok    <= 1'b1;
-        end
-    end
+    // The table: header (magic, version, node, ports, nodes, rounds) and a lane per port.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [HEADER*32-1:0] header;  // the checks use magic, version and ports; the router the rest
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [P*(ORIGIN_W+1)-1:0] lane_entries;  // {send, origin} per port for row row_index
+    wire [31:0] node  = header[2*32 +: 32];
+    wire [31:0] nodes = header[4*32 +: 32];
+    wire [31:0] rounds = header[5*32 +: 32];
+    wire        running = start && table_ok;
+    reg  [31:0] row_index;  // the row this edge sends
+    wire [31:0] next_index = row_index + 32'd1;
+    wire        rows_left  = row_index < rounds;
+    fr_round_table #(.P(P), .ROWS(ROWS), .ENTRY_W(ORIGIN_W + 1), .HEADER(HEADER), .ROUNDS_WORD(5),
+                     .MAGIC(32'h46524254), .VERSION(32'd1), .ADDR_W(ADDR_W)) u_table (  // "FRBT"
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
+        .entry_wdata({cfg_wdata[31], cfg_wdata[ORIGIN_W-1:0]}),
+        .too_big(nodes > ORIGINS), .fields_bad(nodes == 32'd0 || node >= nodes),
+        .read_row(running ? next_index : 32'd0),
+        .header(header), .entries(lane_entries), .table_ok(table_ok), .table_error(table_error));
 
     // The packets held, and what arrives this edge.
     reg  [ORIGINS-1:0] held;
@@ -96,22 +65,10 @@ module fr_tree_router #(
             if (in_valid[p]) stored[in_data[p*ORIGIN_W +: ORIGIN_W]] = 1'b1;
     end
 
-    wire        running   = start && table_ok;
-    reg  [31:0] row_index;  // the row this edge sends
-    wire [31:0] next_index = row_index + 32'd1;
-    wire        rows_left = row_index < rounds;
-
     genvar g;
     generate
         for (g = 0; g < P; g = g + 1) begin : g_lane
-            // Lane g: {send, origin} of port g for each round (the CRC word may land in row ROWS).
-            reg [ORIGIN_W:0] lane [0:ROWS];
-            reg [ORIGIN_W:0] entry;  // row row_index's, read one edge ahead
-            always @(posedge clk) begin
-                if (mem_we && addr >= HEADER && load_lane == g && load_row <= ROWS)
-                    lane[load_row[ROW_W-1:0]] <= {cfg_wdata[31], cfg_wdata[ORIGIN_W-1:0]};
-                entry <= lane[(running && next_index <= ROWS) ? next_index[ROW_W-1:0] : {ROW_W{1'b0}}];
-            end
+            wire [ORIGIN_W:0]   entry  = lane_entries[g*(ORIGIN_W+1) +: ORIGIN_W+1];
             wire [ORIGIN_W-1:0] origin = entry[ORIGIN_W-1:0];
             always @(posedge clk) begin
                 if (rst || !running) begin

@@ -62,7 +62,8 @@ using CombiningRouterBuild = RoundRouterBuild<CombiningRtlDriver>;
 const std::vector<CombiningRouterBuild>& combining_router_builds() {
   static const std::vector<CombiningRouterBuild> builds = {
 #define FIXROUTE_RTL_COMBINING_ROUTER(cls, ports, origins, rows)                                             \
-  {ports, origins, rows, [](const Topology& t) -> std::unique_ptr<CombiningRtlDriver> {                      \
+  {ports, origins, rows, 0, fmt::format("P={}, ORIGINS={}, ROWS={}", ports, origins, rows),                \
+   [](const Topology& t) -> std::unique_ptr<CombiningRtlDriver> {                                            \
      return std::make_unique<CombiningRouterArray<cls>>(t, origins);                                         \
    }},
       FIXROUTE_RTL_COMBINING_ROUTERS(FIXROUTE_RTL_COMBINING_ROUTER)

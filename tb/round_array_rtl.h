@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -19,43 +20,50 @@
 
 namespace fixroute {
 
-// One verilated build of a router: its ports, the origins it holds, its table rows.
+// One verilated build of a router: the most ports, nodes, table rows and registers (0: a
+// kind without registers) it serves, and its Verilog parameters as text.
 template <class Driver>
 struct RoundRouterBuild {
-  int ports, origins, rows;
+  int ports, nodes, rows, registers;
+  std::string parameters;
   std::function<std::unique_ptr<Driver>(const Topology&)> make_array;
-  std::string text() const { return fmt::format("P={}, ORIGINS={}, ROWS={}", ports, origins, rows); }
 };
 
-// The smallest build with the topology's ports and nodes and `rows` rows (0: any);
-// nullptr where none is.
+// The smallest build with the topology's ports and nodes, `rows` rows and `registers`
+// registers (0: any); nullptr where none is.
 template <class Driver>
 const RoundRouterBuild<Driver>* smallest_round_build(const std::vector<RoundRouterBuild<Driver>>& builds,
-                                                     const Topology& topology, int rows) {
+                                                     const Topology& topology, int rows, int registers = 0) {
   const RoundRouterBuild<Driver>* best = nullptr;
+  auto cost = [](const RoundRouterBuild<Driver>& b) {
+    return int64_t{b.nodes} * b.ports * b.rows * std::max(b.registers, 1);
+  };
   for (const auto& b : builds)
-    if (b.ports >= topology.num_ports() && b.origins >= topology.num_nodes() && b.rows >= rows &&
-        (!best || int64_t{b.origins} * b.ports * b.rows < int64_t{best->origins} * best->ports * best->rows))
+    if (b.ports >= topology.num_ports() && b.nodes >= topology.num_nodes() && b.rows >= rows &&
+        b.registers >= registers && (!best || cost(b) < cost(*best)))
       best = &b;
   return best;
 }
 
-// Runs `images` on the smallest build of `router` ("fr_tree_router") that holds the network
-// and `rounds` rows (InputError naming the builds where none does).
+// Runs `images` on the smallest build of `router` ("fr_tree_router") that holds the network,
+// `rounds` rows and `registers` registers (InputError naming the builds where none does).
 template <class Monitor, class Run, class Driver>
 Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router, const Topology& topology,
-                    int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options) {
-  const RoundRouterBuild<Driver>* build = smallest_round_build(builds, topology, rounds);
+                    int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options,
+                    int registers = 0) {
+  const RoundRouterBuild<Driver>* build = smallest_round_build(builds, topology, rounds, registers);
   if (!build) {
     std::vector<std::string> built;
-    for (const auto& b : builds) built.push_back(b.text());
-    throw InputError(fmt::format("no verilated {} holds {} with {} rows ({} ports, {} nodes); built: {}", router,
-                                 topology.spec(), rounds, topology.num_ports(), topology.num_nodes(), fmt::join(built, "; ")));
+    for (const auto& b : builds) built.push_back(b.parameters);
+    const std::string regs = registers > 0 ? fmt::format(", {} registers", registers) : "";
+    throw InputError(fmt::format("no verilated {} holds {} with {} rows{} ({} ports, {} nodes); built: {}", router,
+                                 topology.spec(), rounds, regs, topology.num_ports(), topology.num_nodes(),
+                                 fmt::join(built, "; ")));
   }
   std::unique_ptr<Driver> rtl = build->make_array(topology);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   Run run;
-  run.hardware = fmt::format("{} array ({})", router, build->text());
+  run.hardware = fmt::format("{} array ({})", router, build->parameters);
   run.overhead_cycles = rtl_reset_and_load(*rtl, images);
   for (int i = 0; i < topology.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {

@@ -54,7 +54,8 @@ using TreeRouterBuild = RoundRouterBuild<TreeRtlDriver>;
 const std::vector<TreeRouterBuild>& tree_router_builds() {
   static const std::vector<TreeRouterBuild> builds = {
 #define FIXROUTE_RTL_TREE_ROUTER(cls, ports, origins, origin_w, rows)                                     \
-  {ports, origins, rows, [](const Topology& t) -> std::unique_ptr<TreeRtlDriver> {                        \
+  {ports, origins, rows, 0, fmt::format("P={}, ORIGINS={}, ROWS={}", ports, origins, rows),               \
+   [](const Topology& t) -> std::unique_ptr<TreeRtlDriver> {                                              \
      return std::make_unique<TreeRouterArray<cls>>(t, origin_w);                                          \
    }},
       FIXROUTE_RTL_TREE_ROUTERS(FIXROUTE_RTL_TREE_ROUTER)

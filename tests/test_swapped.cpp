@@ -1,13 +1,15 @@
 // Swapped networks and summing routers (the biswapped-network paper): the topologies
 // (bsn:, otis:, complete:) against breadth-first search, every algorithm's sweep on the
 // ref engine at its count, Table 4's closed forms beside the measurements, the
-// scoreboard's rules (each broken on purpose), the table files and the command line.
+// scoreboard's rules (each broken on purpose), the table files, the command line, and the
+// SystemC and Verilog routers against the ref routers.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -17,7 +19,9 @@
 #include "sw/tables/combining_sum_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/combining_sum_scoreboard.h"
+#include "sw/tables/table_files.h"
 #include "sw/verify/run_case.h"
+#include "tb/sum_rtl_engine.h"
 #include "test_support.h"
 
 using ::testing::HasSubstr;
@@ -220,7 +224,7 @@ TEST(Swapped, BroadcastFromEveryRootAtItsEccentricityOnBsn) {
 
 TEST(Swapped, RefusedWhereTheyDoNotRun) {
   for (const auto& [spec, collective] : std::vector<std::pair<std::string, std::string>>{
-           {"bsn:torus:3x3x3", "prefix"}, {"mesh:4x4", "data-sum"}, {"ring:5", "data-sum"}}) {
+           {"mesh:4x4", "data-sum"}, {"ring:5", "data-sum"}}) {
     const Problem problem{Topology::parse(spec), collective, {}, "", 0};
     EXPECT_THROW(find_algorithm(problem, ""), InputError) << spec;
   }
@@ -228,6 +232,38 @@ TEST(Swapped, RefusedWhereTheyDoNotRun) {
   EXPECT_THROW(find_algorithm(one_port, ""), InputError);
   const Problem bad_root{Topology::parse("bsn:line:3"), "broadcast", {}, "", 18};
   EXPECT_THROW(find_algorithm(bad_root, ""), InputError);
+  // A 4D torus base: the broadcast runs; prefix and data sum need more than 16 registers.
+  EXPECT_NO_THROW(build("otis:torus:3x3x3x3", "broadcast"));
+  EXPECT_THROW(build("otis:torus:3x3x3x3", "prefix"), InputError);
+  EXPECT_THROW(build("bsn:torus:3x3x3x3", "data-sum"), InputError);
+}
+
+// Tori of three dimensions as bases: the data sum dimension by dimension (the diameter of
+// the base as a mesh), the prefix slice by slice; each run on the routers and scored.
+TEST(Swapped, ThreeDimensionalTorusBases) {
+  struct Row {
+    const char* spec;
+    int64_t broadcast, prefix, data_sum;
+  };
+  // bsn:torus:3x3x3: D = 3, slice prefix 4 + 2 along + 2 spread = 8, B = ecc = 3, S = 6;
+  // otis:torus:3x4x3: slice prefix 5 + 2 + 3 = 10, B = 4, S = 7.
+  for (const Row& row : {Row{"bsn:torus:3x3x3", 8, 2 * 8 + 2 * 3 + 3, 2 * 6 + 2},
+                         Row{"otis:torus:3x4x3", 9, 2 * 10 + 2 + 4, 2 * 7 + 1}}) {
+    int64_t measured[3];
+    const char* const ops[] = {"broadcast", "prefix", "data-sum"};
+    for (int k = 0; k < 3; ++k) {
+      RunRequest req;
+      req.topology = row.spec;
+      req.collective = ops[k];
+      const RunResult r = run_case(req);
+      EXPECT_TRUE(r.ok()) << row.spec << " " << ops[k] << ": " << summary(r);
+      EXPECT_EQ(r.score.deliveries, r.nodes) << row.spec << " " << ops[k];
+      measured[k] = r.steps();
+    }
+    EXPECT_EQ(measured[0], row.broadcast) << row.spec;
+    EXPECT_EQ(measured[1], row.prefix) << row.spec;
+    EXPECT_EQ(measured[2], row.data_sum) << row.spec;
+  }
 }
 
 // A clean ref run of the prefix sum on bsn:line:3, scored again after `tamper`.
@@ -327,11 +363,53 @@ TEST(SwappedCli, RunsWritesTablesAndRefusesBadCases) {
   EXPECT_EQ(j["steps"], 6);
   EXPECT_EQ(j["construction"], "root <2,1,0>");
   EXPECT_THAT(testing_support::slurp(fs::path(dir) / "trace.csv"), HasSubstr("step,node,port,to,value\n1,9,0,10,"));
-  for (const char* bad : {"run bsn:bsn:line:3 prefix", "run bsn:torus:3x3x3 prefix", "run bsn:line:3 broadcast --root 99",
+  o = testing_support::run_cli("run bsn:ring:4 data-sum --engine rtl --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["steps"], 8);  // 2 S + 2 with S = 3
+  EXPECT_EQ(j["ok"], true);
+  for (const char* bad : {"run bsn:bsn:line:3 prefix", "run otis:torus:3x3x3x3 data-sum", "run bsn:line:3 broadcast --root 99",
                           "run bsn:line:3 data-sum --ports 1-port", "run otis:line:3 gossip --algorithm otis",
-                          "run bsn:line:3 prefix --engine rtl", "bound bsn:line:3 prefix"}) {
+                          "run bsn:complete:9 prefix --engine rtl", "bound bsn:line:3 prefix"}) {
     o = testing_support::run_cli(bad);
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
+  }
+}
+
+// `fixroute table4`: every family's rows up to the size asked, run and verified, with the
+// paper's closed forms beside (Table 4's first column, OTIS-Mesh, included).
+TEST(SwappedCli, Table4PrintsTheMeasuredTable) {
+  for (const char* engine : {"ref", "systemc", "rtl"}) {
+    testing_support::Outcome o = testing_support::run_cli(std::string("table4 --max-nodes 32 --json --engine ") + engine);
+    ASSERT_EQ(o.code, 0) << engine << ": " << o.err;
+    const nlohmann::json j = nlohmann::json::parse(o.out);
+    std::map<std::string, std::vector<int>> steps, paper;
+    for (const nlohmann::json& row : j["rows"]) {
+      EXPECT_LE(row["nodes"].get<int>(), 32) << row.dump();
+      for (const char* op : {"broadcast", "prefix", "data-sum"}) {
+        EXPECT_TRUE(row[op]["ok"].get<bool>()) << row.dump();
+        EXPECT_GE(row[op]["steps"].get<int>(), row[op]["lower_bound"].get<int>()) << row.dump();
+        steps[row["spec"]].push_back(row[op]["steps"].get<int>());
+        paper[row["spec"]].push_back(row[op]["paper"].is_null() ? -1 : row[op]["paper"].get<int>());
+      }
+    }
+    EXPECT_EQ(steps.size(), 12u) << engine;  // otis:mesh:2x2, bsn: line 2-4, mesh:2x2, complete 2-4, hypercube 1-2, ring 3-4
+    EXPECT_EQ(steps["otis:mesh:2x2"], (std::vector<int>{5, 8, 5}));
+    EXPECT_EQ(paper["otis:mesh:2x2"], (std::vector<int>{5, 10, 9}));
+    EXPECT_EQ(steps["bsn:line:4"], (std::vector<int>{8, 15, 8}));
+    EXPECT_EQ(paper["bsn:line:4"], (std::vector<int>{8, 15, 11}));
+    EXPECT_EQ(steps["bsn:mesh:2x2"], (std::vector<int>{6, 11, 6}));
+    EXPECT_EQ(steps["bsn:complete:4"], (std::vector<int>{4, 7, 4}));
+    EXPECT_EQ(paper["bsn:complete:4"], (std::vector<int>{4, 7, 5}));
+  }
+  const testing_support::Outcome text = testing_support::run_cli("table4 --max-nodes 8");
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("BSN-Array -- paper: broadcast / prefix / data sum = sqrt(2N) / 2 sqrt(2N) - 1"));
+  EXPECT_THAT(text.out, HasSubstr("bsn:line:2"));
+  for (const char* bad : {"table4 --max-nodes 3", "table4 --engine nope", "table4 --max-nodes x"}) {
+    const testing_support::Outcome o = testing_support::run_cli(bad);
+    EXPECT_EQ(o.code, 2) << bad;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
   }
 }
@@ -345,7 +423,8 @@ struct SumEngineCase {
 
 std::vector<SumEngineCase> sum_engine_cases() {
   return {{"broadcast", "bsn:mesh:2x3", 7}, {"prefix", "bsn:line:4", 0},      {"data-sum", "bsn:hypercube:2", 0},
-          {"prefix", "otis:mesh:3x3", 0},   {"data-sum", "otis:complete:4", 0}, {"broadcast", "otis:ring:4", 5}};
+          {"prefix", "otis:mesh:3x3", 0},   {"data-sum", "otis:complete:4", 0}, {"broadcast", "otis:ring:4", 5},
+          {"prefix", "otis:torus:3x3x3", 0}};
 }
 
 std::string sum_engine_case_name(const ::testing::TestParamInfo<SumEngineCase>& info) {
@@ -373,3 +452,91 @@ TEST_P(SystemcSwapped, TraceAndAnswersEqualRef) {
   EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps() + 1));
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
+
+// The Verilog routers (verilated fr_sum_router arrays) against the ref routers.
+class RtlSwapped : public ::testing::TestWithParam<SumEngineCase> {};
+TEST_P(RtlSwapped, TraceAndAnswersEqualRef) {
+  const RunResult rtl = run_sums_on(GetParam(), "rtl");
+  const RunResult ref = run_sums_on(GetParam(), "ref");
+  EXPECT_TRUE(rtl.ok()) << summary(rtl);
+  EXPECT_EQ(rtl.steps(), ref.steps());
+  EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(dynamic_cast<const CombiningSumTrace&>(*rtl.trace).answers,
+            dynamic_cast<const CombiningSumTrace&>(*ref.trace).answers);
+  EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps() + 1));
+  EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_sum_router"));
+}
+INSTANTIATE_TEST_SUITE_P(Cases, RtlSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
+
+TEST(RtlSumBuilds, TablesNoBuildHoldsAreRefused) {
+  RunRequest req;
+  req.topology = "bsn:complete:9";  // 9 ports: more than the widest build has
+  req.collective = "prefix";
+  req.engine = "rtl";
+  EXPECT_THROW(run_case(req), InputError);
+  const Topology t = Topology::parse("bsn:line:3");
+  CombiningSumTables tables = *build("bsn:line:3", "data-sum");
+  tables.rounds = 200;  // more rows than any build holds
+  std::vector<std::vector<uint32_t>> images(static_cast<size_t>(t.num_nodes()));
+  EXPECT_THROW(run_sum_rtl_images(t, tables.rounds, tables.registers, images, {}), InputError);
+}
+
+// The hardware's own checks of the images it is given (the rtl engine loads each router's
+// image through its configuration port and reads table_ok / table_error).
+class RtlSumTableCheck : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    tables_ = *build("bsn:line:3", "prefix");
+    for (int n = 0; n < topo_.num_nodes(); ++n) images_.push_back(encode_combining_sum_image(tables_, n));
+  }
+  CombiningSumRun run() { return run_sum_rtl_images(topo_, tables_.rounds, tables_.registers, images_, {}); }
+  void reseal(int node) {  // a deliberate edit, its checksum made good again
+    std::vector<uint32_t>& image = images_[static_cast<size_t>(node)];
+    image.back() = crc32(image.data(), (image.size() - 1) * sizeof(uint32_t));
+  }
+  const Topology topo_ = Topology::parse("bsn:line:3");
+  CombiningSumTables tables_;
+  std::vector<std::vector<uint32_t>> images_;
+};
+
+TEST_F(RtlSumTableCheck, CleanImagesLoadAndRunRight) {
+  const CombiningSumRun r = run();
+  ASSERT_EQ(r.failure, "");
+  EXPECT_TRUE(score_combining_sum(topo_, tables_, r.trace, r.answers).clean());
+}
+
+TEST_F(RtlSumTableCheck, FlippedBitFailsTheHardwareChecksum) {
+  images_[3][9] ^= 0x10;
+  EXPECT_THAT(run().failure, HasSubstr("router 3 did not load its table: checksum mismatch"));
+}
+
+TEST_F(RtlSumTableCheck, TruncatedImageIsRefused) {
+  images_[0].pop_back();
+  EXPECT_THAT(run().failure, HasSubstr("router 0 did not load its table: wrong length"));
+}
+
+TEST_F(RtlSumTableCheck, AnotherKindsImageIsRefused) {
+  images_[5][0] = 0x46524254;  // "FRBT": a broadcast-tree router's magic word
+  reseal(5);
+  EXPECT_THAT(run().failure, HasSubstr("router 5 did not load its table: bad magic word"));
+}
+
+TEST_F(RtlSumTableCheck, MoreRegistersThanBuiltAreRefused) {
+  images_[2][4] = 17;  // registers
+  reseal(2);
+  EXPECT_THAT(run().failure, HasSubstr("router 2 did not load its table: it needs more than the router was built with"));
+}
+
+// A resealed image that adds an arrival into a register the program does not name there:
+// the hardware runs it, and the scoreboard (which keeps the registers from the tables, not
+// from the images) catches the answer.
+TEST_F(RtlSumTableCheck, AResealedWrongAddIsCaughtByTheScoreboard) {
+  uint32_t& entry = images_[1][7 + 1];  // header, then node 1's round 1 port 1: it adds node 0's value
+  ASSERT_EQ(entry, tables_.entries[tables_.at(1, 1, 1)]);
+  ASSERT_NE(entry >> 16, 0u);
+  entry |= 1u << 16;  // ... into register 0 as well, counting it twice
+  reseal(1);
+  const CombiningSumRun r = run();
+  ASSERT_EQ(r.failure, "");
+  EXPECT_THAT(all_errors(score_combining_sum(topo_, tables_, r.trace, r.answers)), HasSubstr("answered"));
+}

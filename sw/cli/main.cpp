@@ -19,6 +19,7 @@
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 #include "sweep.h"
+#include "table4.h"
 
 using namespace fixroute;
 
@@ -218,6 +219,14 @@ int sc_main(int argc, char** argv) {
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet, "no progress lines on stderr");
 
+  Table4Options table4;
+  CLI::App* table4_cmd = app.add_subcommand(
+      "table4", "the biswapped-network paper's Table 4, measured: broadcast, prefix sum and data sum on BSN and OTIS");
+  table4_cmd->add_option("--max-nodes", table4.max_nodes, "networks of at most this many nodes (default 512)")
+      ->check(CLI::Range(8, 1 << 16));
+  table4_cmd->add_option("--engine", table4.engine, "engine to run (default ref)");
+  table4_cmd->add_flag("--json", table4.json, "print one JSON object");
+
   std::string cosim_topology, cosim_collective, cosim_algorithm, cosim_permutation;
   int cosim_root = 0;
   PortOptions cosim_ports;
@@ -283,6 +292,10 @@ int sc_main(int argc, char** argv) {
     if (sweep_cmd->parsed()) {
       sweep.progress = !sweep_quiet;
       return run_sweep(sweep);
+    }
+    if (table4_cmd->parsed()) {
+      find_engine(table4.engine);  // an unknown engine: refused before any run
+      return run_table4(table4);
     }
     if (cosim_cmd->parsed())
       return cmd_cosim(build_for(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(),

@@ -81,19 +81,37 @@ int64_t table_pick(const std::string& op, int64_t broadcast, int64_t prefix, int
 }
 }  // namespace
 
+namespace {
+// Row-major prefix on a grid: R + C - 2 in two dimensions; in more, the prefix in every
+// slice of the first dimension, the slices' totals along it, then the offset broadcast
+// through a slice (its eccentricity: half of each size round a torus).
+int64_t grid_prefix_rounds(const std::vector<int>& dims, bool wrap) {
+  if (dims.size() == 2) return dims[0] + dims[1] - 2;
+  const std::vector<int> rest(dims.begin() + 1, dims.end());
+  int64_t ecc = 0;
+  for (int size : rest) ecc += wrap ? size / 2 : size - 1;
+  return grid_prefix_rounds(rest, wrap) + dims[0] - 1 + ecc;
+}
+}  // namespace
+
 int64_t base_prefix_rounds(const Topology& base) {
   switch (base.kind()) {
     case TopologyKind::Line:
     case TopologyKind::Ring: return base.num_nodes() - 1;
     case TopologyKind::Mesh:
-    case TopologyKind::Torus: return base.dims()[0] + base.dims()[1] - 2;
+    case TopologyKind::Torus: return grid_prefix_rounds(base.dims(), base.kind() == TopologyKind::Torus);
     case TopologyKind::Hypercube: return base.dims()[0];
     case TopologyKind::Complete: return 1;
     default: throw std::logic_error("no group prefix on " + base.spec());
   }
 }
 
-int64_t base_data_sum_rounds(const Topology& base) { return base_prefix_rounds(base); }
+int64_t base_data_sum_rounds(const Topology& base) {
+  if (base.kind() != TopologyKind::Mesh && base.kind() != TopologyKind::Torus) return base_prefix_rounds(base);
+  int64_t rounds = 0;  // dimension by dimension, along the lines (the wrap links unused)
+  for (int size : base.dims()) rounds += size - 1;
+  return rounds;
+}
 
 int64_t bsn_broadcast(const Topology& base, int group, int proc) {
   return base.eccentricity(proc) + base.eccentricity(group) + 2;

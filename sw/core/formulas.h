@@ -104,7 +104,9 @@ int64_t hamiltonian_pair_exchange(int64_t nodes);
 // Swapped networks (the biswapped-network paper, section 3; docs/swapped-networks.md).
 // The base network's operations as the constructions run them: a prefix sum and a data sum
 // take n-1 rounds on line:n and ring:n (along the path), R+C-2 on mesh:RxC and torus:RxC,
-// D on hypercube:D, 1 on complete:n; a broadcast from processor p its eccentricity.
+// D on hypercube:D, 1 on complete:n; on a torus of more dimensions a data sum takes the sum
+// of (size - 1) and a prefix the prefix of a slice, the first size - 1 and a slice's
+// eccentricity; a broadcast from processor p its eccentricity.
 int64_t base_prefix_rounds(const Topology& base);
 int64_t base_data_sum_rounds(const Topology& base);
 // BSN broadcast from <g,p,s> by the four steps, each move made once its datum is there:

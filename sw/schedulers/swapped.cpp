@@ -75,14 +75,6 @@ std::vector<int> group_nodes(const Topology& swapped, int part, int group) {
   return out;
 }
 
-std::string swapped_base_refusal(const Topology& topology) {
-  if (!topology.swapped()) return "not a swapped network (bsn:BASE, otis:BASE)";
-  const Topology& base = topology.base();
-  if (base.kind() == TopologyKind::Torus && base.dims().size() != 2)
-    return fmt::format("its base {} is a torus of {} dimensions; the group operations take 2", base.spec(), base.dims().size());
-  return "";
-}
-
 Algorithm swapped_algorithm(const std::string& name, const std::string& collective, TopologyKind network,
                             const std::string& summary) {
   Algorithm a;
@@ -94,19 +86,23 @@ Algorithm swapped_algorithm(const std::string& name, const std::string& collecti
     if (p.topology.kind() != network) return fmt::format("{} runs on {}:BASE networks", name, name == "otis" ? "otis" : "bsn");
     if (p.port_model.one_port || p.port_model.half_duplex || p.port_model.combining)
       return "the swapped-network operations are all-port full-duplex";
-    return swapped_base_refusal(p.topology);
+    return "";  // every base: a program beyond the routers' registers is refused as it is built
   };
   a.is_default = [](const Problem&) { return true; };
   const std::string prefix = network == TopologyKind::Biswapped ? "bsn:" : "otis:";
+  // Every base of up to 16 nodes the group operations run on (BSN: up to 2 n^2 = 512 nodes
+  // at the default --max-size 64; a smaller --max-size M keeps bases of up to M / 4 nodes),
+  // and at the default a 3D torus.
   a.sweep = [prefix](int max_size) {
     std::vector<SweepCase> out;
-    const int top = std::min(max_size, 6);
+    const int top = std::clamp(max_size / 4, 2, 16);
     for (int n = 2; n <= top; ++n) out.push_back({prefix + "line:" + std::to_string(n), {}, ""});
     for (int n = 3; n <= top; ++n) out.push_back({prefix + "ring:" + std::to_string(n), {}, ""});
     for (int n = 2; n <= top; ++n) out.push_back({prefix + "complete:" + std::to_string(n), {}, ""});
-    for (int d = 1; d <= std::min(top, 4); ++d) out.push_back({prefix + "hypercube:" + std::to_string(d), {}, ""});
+    for (int d = 1; (1 << d) <= top; ++d) out.push_back({prefix + "hypercube:" + std::to_string(d), {}, ""});
     for (const char* grid : {"mesh:2x2", "mesh:2x3", "mesh:3x3", "mesh:3x4", "mesh:4x4", "torus:3x3", "torus:3x4"})
-      out.push_back({prefix + grid, {}, ""});
+      if (Topology::parse(grid).num_nodes() <= top) out.push_back({prefix + grid, {}, ""});
+    if (top >= 16) out.push_back({prefix + "torus:3x3x3", {}, ""});
     return out;
   };
   return a;
@@ -122,6 +118,88 @@ bool is_grid(const Topology& base) { return base.kind() == TopologyKind::Mesh ||
 
 [[noreturn]] void unsupported_base(const Topology& base) {
   throw InputError(fmt::format("no group operation on a base {}", base.spec()));
+}
+
+// The registers grid_prefix takes on a grid of `dims` dimensions.
+size_t grid_prefix_registers(size_t dims) { return dims <= 2 ? 3 : grid_prefix_registers(dims - 1) + 2; }
+
+// Inclusive prefix sums in row-major order over a sub-grid of the base: `procs` its
+// processors in row-major order, `dims` its sizes (the base's dimensions from `first_dim`
+// on), x[i] the operand of procs[i]; registers regs[first_reg...]. The answer and x are
+// indexed as procs.
+GroupResult grid_prefix(SumProgram& program, StepRegisters& regs, size_t first_reg, const std::vector<int>& group,
+                        const std::vector<int>& procs, const std::vector<int>& dims, int first_dim, int64_t start,
+                        const std::vector<RegisterMask>& x) {
+  const Topology& base = program.topology().base();
+  const size_t n = procs.size();
+  auto node = [&](size_t i) { return group[static_cast<size_t>(procs[i])]; };
+  GroupResult out;
+  out.answer.resize(n);
+  if (dims.size() == 2) {
+    // Each column's prefix of the rows above pipelined down (R-1 rounds), then along each
+    // row the operands and column prefixes to the right and the column prefixes to the
+    // left (C-1 rounds): x + above + left(x + above) + right(above).
+    const int rows = dims[0], cols = dims[1];
+    const int down = 2 * first_dim, east = 2 * (first_dim + 1), west = east + 1;
+    const RegisterMask above = regs[first_reg], from_left = regs[first_reg + 1], from_right = regs[first_reg + 2];
+    for (int r = 0; r + 1 < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const size_t i = static_cast<size_t>(r * cols + c);
+        program.send(start + r + 1, node(i), down, x[i] | above, above);
+      }
+    const int64_t row_start = start + rows - 1;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const size_t i = static_cast<size_t>(r * cols + c);
+        if (c + 1 < cols) program.send(row_start + c + 1, node(i), east, x[i] | above | from_left, from_left);
+        if (c > 0) program.send(row_start + (cols - 1 - c) + 1, node(i), west, above | from_right, from_right);
+        out.answer[i] = static_cast<RegisterMask>(x[i] | above | from_left | from_right);
+      }
+    out.rounds = rows + cols - 2;
+    return out;
+  }
+  // More dimensions: the prefix in every slice of the first dimension (the slices share
+  // registers: their processors differ), each slice's total -- its last processor's
+  // prefix -- passed on along the first dimension as the offset of the slices after, and
+  // that offset broadcast through the slice down a breadth-first tree of its links.
+  const std::vector<int> sub_dims(dims.begin() + 1, dims.end());
+  const size_t slice = n / static_cast<size_t>(dims[0]);
+  const size_t sub_regs = grid_prefix_registers(sub_dims.size());
+  const RegisterMask before = regs[first_reg + sub_regs], offset = regs[first_reg + sub_regs + 1];
+  int64_t slice_rounds = 0, spread = 0;
+  for (size_t s = 0; s < static_cast<size_t>(dims[0]); ++s) {
+    const auto from = static_cast<std::ptrdiff_t>(s * slice), to = static_cast<std::ptrdiff_t>((s + 1) * slice);
+    const GroupResult r = grid_prefix(program, regs, first_reg, group, {procs.begin() + from, procs.begin() + to},
+                                      sub_dims, first_dim + 1, start, {x.begin() + from, x.begin() + to});
+    std::copy(r.answer.begin(), r.answer.end(), out.answer.begin() + from);
+    slice_rounds = r.rounds;
+  }
+  const int64_t along = start + slice_rounds, spread_start = along + dims[0] - 1;
+  for (size_t s = 0; s < static_cast<size_t>(dims[0]); ++s) {
+    const size_t last = s * slice + slice - 1;
+    if (s + 1 < static_cast<size_t>(dims[0]))
+      program.send(along + static_cast<int64_t>(s) + 1, node(last), 2 * first_dim, out.answer[last] | before, before);
+    if (s == 0) continue;
+    // The broadcast of `before` from the slice's last processor over the links of the later dimensions.
+    std::vector<int> depth(static_cast<size_t>(base.num_nodes()), -1), order{procs[last]};
+    depth[static_cast<size_t>(procs[last])] = 0;
+    for (size_t head = 0; head < order.size(); ++head) {
+      const int u = order[head];
+      for (int port = 2 * (first_dim + 1); port < 2 * static_cast<int>(base.dims().size()); ++port) {
+        const int v = base.neighbour(u, port);
+        if (v < 0 || depth[static_cast<size_t>(v)] >= 0) continue;
+        depth[static_cast<size_t>(v)] = depth[static_cast<size_t>(u)] + 1;
+        order.push_back(v);
+        program.send(spread_start + depth[static_cast<size_t>(v)], group[static_cast<size_t>(u)], port,
+                     order.front() == u ? before : offset, offset);
+        spread = std::max<int64_t>(spread, depth[static_cast<size_t>(v)]);
+      }
+    }
+    for (size_t i = s * slice; i < last; ++i) out.answer[i] = static_cast<RegisterMask>(out.answer[i] | offset);
+    out.answer[last] = static_cast<RegisterMask>(out.answer[last] | before);
+  }
+  out.rounds = slice_rounds + dims[0] - 1 + spread;
+  return out;
 }
 
 }  // namespace
@@ -141,22 +219,12 @@ GroupResult group_prefix(SumProgram& program, StepRegisters& regs, const std::ve
     for (int i = 0; i < n; ++i) out.answer[static_cast<size_t>(i)] = static_cast<RegisterMask>((exclusive ? 0 : op(i)) | left);
     out.rounds = n - 1;
   } else if (is_grid(base)) {
-    // Row-major order: each column's prefix of the rows above pipelined down (R-1 rounds),
-    // then along each row the operands and column prefixes to the right and the column
-    // prefixes to the left (C-1 rounds): x + above + left(x + above) + right(above).
-    const int rows = base.dims()[0], cols = base.dims()[1];
-    const RegisterMask above = regs[0], from_left = regs[1], from_right = regs[2];
-    for (int r = 0; r + 1 < rows; ++r)
-      for (int c = 0; c < cols; ++c) program.send(start + r + 1, node(r * cols + c), kSouth, op(r * cols + c) | above, above);
-    const int64_t row_start = start + rows - 1;
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) {
-        const int p = r * cols + c;
-        if (c + 1 < cols) program.send(row_start + c + 1, node(p), kEast, op(p) | above | from_left, from_left);
-        if (c > 0) program.send(row_start + (cols - 1 - c) + 1, node(p), kWest, above | from_right, from_right);
-        out.answer[static_cast<size_t>(p)] = static_cast<RegisterMask>((exclusive ? 0 : op(p)) | above | from_left | from_right);
-      }
-    out.rounds = rows + cols - 2;
+    std::vector<int> procs(static_cast<size_t>(n));
+    for (int p = 0; p < n; ++p) procs[static_cast<size_t>(p)] = p;
+    const GroupResult r = grid_prefix(program, regs, 0, group, procs, base.dims(), 0, start, x);
+    for (int p = 0; p < n; ++p)
+      out.answer[static_cast<size_t>(p)] = static_cast<RegisterMask>(r.answer[static_cast<size_t>(p)] & (exclusive ? ~op(p) : 0xFFFF));
+    out.rounds = r.rounds;
   } else if (base.kind() == TopologyKind::Hypercube) {
     // Recursive doubling: in round k+1 partners across bit k swap subcube totals; the
     // upper one adds the lower's into its prefix too.
@@ -204,14 +272,24 @@ GroupResult group_data_sum(SumProgram& program, StepRegisters& regs, const std::
     for (int i = 0; i < n; ++i) out.answer[static_cast<size_t>(i)] = static_cast<RegisterMask>(op(i) | regs[0] | regs[1]);
     out.rounds = n - 1;
   } else if (is_grid(base)) {
-    const int rows = base.dims()[0], cols = base.dims()[1];
-    for (int r = 0; r < rows; ++r) path_sum([&](int c) { return r * cols + c; }, cols, kEast, kWest, regs[0], regs[1], x, start);
-    std::vector<RegisterMask> row_sums(static_cast<size_t>(n));
-    for (int p = 0; p < n; ++p) row_sums[static_cast<size_t>(p)] = static_cast<RegisterMask>(op(p) | regs[0] | regs[1]);
-    for (int c = 0; c < cols; ++c)
-      path_sum([&](int r) { return r * cols + c; }, rows, kSouth, kNorth, regs[2], regs[3], row_sums, start + cols - 1);
-    for (int p = 0; p < n; ++p) out.answer[static_cast<size_t>(p)] = static_cast<RegisterMask>(row_sums[static_cast<size_t>(p)] | regs[2] | regs[3]);
-    out.rounds = rows + cols - 2;
+    // Dimension by dimension from the last: along every line of the dimension the sums
+    // from either end at once; what a processor then holds is the next dimension's operand.
+    const std::vector<int>& dims = base.dims();
+    const int k = static_cast<int>(dims.size());
+    std::vector<RegisterMask> partial = x;
+    int64_t at = start;
+    int stride = 1;  // of dimension d in row-major order
+    for (int d = k - 1; d >= 0; --d) {
+      const RegisterMask front = regs[static_cast<size_t>(2 * (k - 1 - d))], back = regs[static_cast<size_t>(2 * (k - 1 - d) + 1)];
+      const int len = dims[static_cast<size_t>(d)];
+      for (int p = 0; p < n; ++p)
+        if ((p / stride) % len == 0) path_sum([&](int i) { return p + i * stride; }, len, 2 * d, 2 * d + 1, front, back, partial, at);
+      for (RegisterMask& m : partial) m = static_cast<RegisterMask>(m | front | back);
+      at += len - 1;
+      stride *= len;
+    }
+    out.answer = partial;
+    out.rounds = at - start;
   } else if (base.kind() == TopologyKind::Hypercube) {
     const int dims = base.dims()[0];
     for (int k = 0; k < dims; ++k)

@@ -56,8 +56,9 @@ std::vector<int> group_nodes(const Topology& swapped, int part, int group);
 
 // One operation in a group, starting after round `start` (its first round is start + 1),
 // on operand[p] (a register mask per processor); the answer's masks per processor and the
-// rounds it took. Each group operation supports the bases line, ring, mesh and 2D torus
-// (the wrap links unused), hypercube and complete; the others are refused (InputError).
+// rounds it took. Each group operation supports the bases line, ring, mesh and torus (the
+// wrap links unused but by a broadcast), hypercube and complete; the others are refused
+// (InputError), and so is a program beyond the routers' registers.
 struct GroupResult {
   std::vector<RegisterMask> answer;
   int64_t rounds = 0;
@@ -83,11 +84,9 @@ std::shared_ptr<const Tables> program_tables(const SumProgram& program, const Pr
 // A count from formulas.h where -1 means "the paper states none".
 std::optional<int64_t> stated_count(int64_t count);
 
-// Why a swapped network's base cannot run the group operations, or "".
-std::string swapped_base_refusal(const Topology& topology);
-
 // An algorithm for summing routers on `network` (Biswapped or Swapped): refuses other
-// topologies, bases without group operations and port models but all-port full-duplex;
+// topologies and port models but all-port full-duplex (a program that needs more than the
+// routers' registers -- prefix and data sum over a 4D torus -- is refused as it is built);
 // the default there; swept over small bases of every kind.
 Algorithm swapped_algorithm(const std::string& name, const std::string& collective, TopologyKind network,
                             const std::string& summary);

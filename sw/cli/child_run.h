@@ -1,0 +1,14 @@
+// One run_case for the commands that run many (sweep, table4): in a child process where
+// the engine runs once per process (SystemC elaborates once), its report as JSON.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "sw/verify/run_case.h"
+
+namespace fixroute {
+
+// The run's report (to_json(run_case(req))); an error in a child run is rethrown here as
+// std::runtime_error naming the case.
+nlohmann::json run_reported(const RunRequest& req);
+
+}  // namespace fixroute
