@@ -29,8 +29,8 @@ class CombiningRtlDriver : public RtlConfigPort {
 };
 
 template <class Model>
-class CombiningRouterArray : public RouterArray<Model, CombiningRtlDriver> {
-  using Base = RouterArray<Model, CombiningRtlDriver>;
+class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> {
+  using Base = RoundRouterArray<Model, CombiningRtlDriver>;
 
  public:
   CombiningRouterArray(const Topology& topology, unsigned origins) : Base(topology, origins), origins_(origins) {}
@@ -44,13 +44,6 @@ class CombiningRouterArray : public RouterArray<Model, CombiningRtlDriver> {
     for (unsigned b = 0; b < origins_; b += 32)
       count += __builtin_popcountll(bits(this->router(node).out_data, static_cast<unsigned>(port) * origins_ + b, 32));
     return count;
-  }
-
- protected:
-  void global_inputs() override {  // the network's one AND gate: run once every table is loaded
-    bool all = true;
-    for (const auto& r : this->routers_) all = all && r->table_ok;
-    for (auto& r : this->routers_) r->start = all;
   }
 
  private:

@@ -13,12 +13,28 @@
 #include <string>
 #include <vector>
 
+#include "router_array.h"
 #include "rtl_driver.h"
 #include "sw/core/errors.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
+
+// An array of routers that run once every router's table is loaded: the network's one AND
+// gate drives every router's `start`.
+template <class Model, class Driver>
+class RoundRouterArray : public RouterArray<Model, Driver> {
+ public:
+  using RouterArray<Model, Driver>::RouterArray;
+
+ protected:
+  void global_inputs() override {
+    bool all = true;
+    for (const auto& r : this->routers_) all = all && r->table_ok;
+    for (auto& r : this->routers_) r->start = all;
+  }
+};
 
 // One verilated build of a router: the most ports, nodes, table rows and registers (0: a
 // kind without registers) it serves, and its Verilog parameters as text.

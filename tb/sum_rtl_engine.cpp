@@ -37,8 +37,8 @@ class SumRtlDriver : public RtlConfigPort {
 uint64_t low_high(uint64_t low, uint64_t high) { return low | high << 32; }
 
 template <class Model>
-class SumRouterArray : public RouterArray<Model, SumRtlDriver> {
-  using Base = RouterArray<Model, SumRtlDriver>;
+class SumRouterArray : public RoundRouterArray<Model, SumRtlDriver> {
+  using Base = RoundRouterArray<Model, SumRtlDriver>;
 
  public:
   explicit SumRouterArray(const Topology& topology) : Base(topology, kSumLinkBits) {
@@ -53,13 +53,6 @@ class SumRouterArray : public RouterArray<Model, SumRtlDriver> {
     return low_high(bits(data, lsb, 32), bits(data, lsb + 32, 32));
   }
   uint64_t answer(int node) const override { return this->router(node).answer; }
-
- protected:
-  void global_inputs() override {  // the network's one AND gate: run once every table is loaded
-    bool all = true;
-    for (const auto& r : this->routers_) all = all && r->table_ok;
-    for (auto& r : this->routers_) r->start = all;
-  }
 };
 
 using SumRouterBuild = RoundRouterBuild<SumRtlDriver>;

@@ -26,8 +26,8 @@ class TreeRtlDriver : public RtlConfigPort {
 };
 
 template <class Model>
-class TreeRouterArray : public RouterArray<Model, TreeRtlDriver> {
-  using Base = RouterArray<Model, TreeRtlDriver>;
+class TreeRouterArray : public RoundRouterArray<Model, TreeRtlDriver> {
+  using Base = RoundRouterArray<Model, TreeRtlDriver>;
 
  public:
   TreeRouterArray(const Topology& topology, unsigned origin_bits) : Base(topology, origin_bits), origin_bits_(origin_bits) {}
@@ -36,13 +36,6 @@ class TreeRouterArray : public RouterArray<Model, TreeRtlDriver> {
   }
   int link_origin(int node, int port) const override {
     return static_cast<int>(bits(this->router(node).out_data, static_cast<unsigned>(port) * origin_bits_, origin_bits_));
-  }
-
- protected:
-  void global_inputs() override {  // the network's one AND gate: run once every table is loaded
-    bool all = true;
-    for (const auto& r : this->routers_) all = all && r->table_ok;
-    for (auto& r : this->routers_) r->start = all;
   }
 
  private:
