@@ -10,11 +10,13 @@
 
 #include "tb/cosim.h"
 #include "sw/report/draw_steps.h"
+#include "sw/tables/table_check.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/collectives.h"
 #include "sw/core/algorithm.h"
 #include "sw/report/draw.h"
 #include "sw/core/errors.h"
+#include "sw/core/partial_output.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
@@ -87,12 +89,35 @@ Built build_for(const std::string& spec, const std::string& collective, const st
 int cmd_tables(const Built& b, const std::string& dir, bool packed) {
   const RouterKind& kind = find_router_kind(b.tables->kind());
   const TableForm form = packed ? TableForm::Packed : default_table_form(b.problem.topology.num_nodes());
-  kind.write(*b.tables, b.problem.topology, dir, form);
+  write_any_tables(*b.tables, b.problem.topology, dir, form);
   int64_t max_bits = 0;
   for (int64_t bits : kind.table_bits(*b.tables, b.problem.topology)) max_bits = std::max(max_bits, bits);
   fmt::print("wrote {} {} tables for {} {} [{}] to {} ({} form; largest {} bits)\n", b.problem.topology.num_nodes(),
              kind.name, b.problem.topology.spec(), b.problem.collective, b.algorithm->name, dir, table_form_name(form),
              max_bits);
+  return 0;
+}
+
+int cmd_check_tables(const std::string& dir) {
+  const TableCheckReport r = check_table_dir(dir);
+  for (const std::string& line : r.faults) fmt::print("{}\n", line);
+  if (!r.faults.empty()) {
+    fmt::print("{}: {} fault{}\n", dir, r.faults.size(), r.faults.size() == 1 ? "" : "s");
+    return kExitFailed;
+  }
+  fmt::print("{}: {}: every check passed\n", dir, r.summary);
+  return 0;
+}
+
+int cmd_reseal_tables(const std::string& dir) {
+  const ResealReport r = reseal_table_dir(dir);
+  if (r.resealed.empty()) {
+    fmt::print("{}: every checksum matches; nothing to reseal\n", dir);
+    return 0;
+  }
+  for (const std::string& what : r.resealed) fmt::print("resealed {}\n", what);
+  fmt::print("{}: {} file{} resealed; the tables were written anew\n", dir, r.resealed.size(),
+             r.resealed.size() == 1 ? "" : "s");
   return 0;
 }
 
@@ -133,9 +158,7 @@ int cmd_draw(const Built& b, const std::string& path) {
     if (!b.tables->construction.empty()) title += " (" + b.tables->construction + ")";
     svg = draw_port_rules(topo, as_kind<NetworkTables>(*b.tables), title);
   }
-  std::ofstream out(path);
-  out << svg;
-  if (!out) throw InputError(fmt::format("cannot write '{}'", path));
+  write_output_file(path, svg);
   fmt::print("wrote {}\n", path);
   return 0;
 }
@@ -156,6 +179,7 @@ int cmd_list() {
 
 // libsystemc provides main() and calls sc_main(); everything else is ordinary.
 int sc_main(int argc, char** argv) {
+  remove_partial_outputs_on_interrupt();
   CLI::App app{"fixroute: routing tables, router models and step-count verification for fixed-table routers"};
   app.require_subcommand(1);
 
@@ -187,10 +211,16 @@ int sc_main(int argc, char** argv) {
   bool tab_packed = false;
   PortOptions tab_ports;
   CLI::App* tab_cmd = app.add_subcommand("tables", "write the router tables (JSON and memory images)");
-  tab_cmd->add_option("topology", tab_topology, "topology spec")->required();
-  tab_cmd->add_option("collective", tab_collective, "collective")->required();
+  std::string tab_check_dir, tab_reseal_dir;
+  tab_cmd->add_option("topology", tab_topology, "topology spec");
+  tab_cmd->add_option("collective", tab_collective, "collective");
   tab_cmd->add_option("--algorithm", tab_algorithm, "algorithm name (default: the paper's optimal one)");
-  tab_cmd->add_option("-o,--output", tab_dir, "output directory")->required();
+  tab_cmd->add_option("-o,--output", tab_dir, "output directory");
+  CLI::Option* tab_check = tab_cmd->add_option(
+      "--check", tab_check_dir, "check a table directory (schema, checksums, ports, packets) and list every fault");
+  CLI::Option* tab_reseal =
+      tab_cmd->add_option("--reseal", tab_reseal_dir, "recompute a table directory's checksums after an edit");
+  tab_check->excludes(tab_reseal);
   tab_cmd->add_option("--permutation", tab_permutation, "circuit-switched permutation (as for run)");
   tab_cmd->add_option("--root", tab_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   tab_cmd->add_flag("--packed", tab_packed,
@@ -285,6 +315,13 @@ int sc_main(int argc, char** argv) {
       return r.ok() ? 0 : kExitFailed;
     }
     if (tab_cmd->parsed()) {
+      if (!tab_check_dir.empty() || !tab_reseal_dir.empty()) {
+        if (!tab_topology.empty() || !tab_dir.empty())
+          throw InputError("tables --check and --reseal take a directory alone (no topology, collective or -o)");
+        return tab_check_dir.empty() ? cmd_reseal_tables(tab_reseal_dir) : cmd_check_tables(tab_check_dir);
+      }
+      if (tab_collective.empty() || tab_dir.empty())
+        throw InputError("tables needs TOPOLOGY COLLECTIVE -o DIR (or --check DIR, --reseal DIR)");
       return cmd_tables(build_for(tab_topology, tab_collective, tab_algorithm, tab_ports.model(), tab_permutation, tab_root),
                         tab_dir, tab_packed);
     }

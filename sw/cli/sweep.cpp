@@ -12,6 +12,7 @@
 #include "child_run.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/core/partial_output.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 
@@ -56,8 +57,8 @@ int run_sweep(const SweepOptions& opt) {
 
   // Written to PATH.tmp and renamed when every row is in: an interrupted sweep leaves no
   // half-written results.
-  const std::string csv_tmp = opt.csv_path + ".tmp";
-  std::ofstream csv(csv_tmp);
+  PartialOutput csv_file(opt.csv_path);
+  std::ofstream csv(csv_file.temp());
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
          "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers\n";
@@ -107,11 +108,8 @@ int run_sweep(const SweepOptions& opt) {
     }
   }
   csv.close();
-  std::error_code renamed;
-  if (!csv || (std::filesystem::rename(csv_tmp, opt.csv_path, renamed), renamed)) {
-    std::filesystem::remove(csv_tmp, renamed);
-    throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  }
+  if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
+  csv_file.commit();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}\n", rows.size(), seconds,
              rows.size() - static_cast<size_t>(failures), failures, opt.csv_path);

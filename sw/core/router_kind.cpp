@@ -76,7 +76,8 @@ std::shared_ptr<const Tables> load_any_tables(const std::string& dir) {
 }
 
 void write_any_tables(const Tables& tables, const Topology& topology, const std::string& dir, TableForm form) {
-  find_router_kind(tables.kind()).write(tables, topology, dir, form);
+  const RouterKind& kind = find_router_kind(tables.kind());
+  write_table_dir(dir, [&](const std::string& temp) { kind.write(tables, topology, temp, form); });
 }
 
 }  // namespace fixroute

@@ -27,9 +27,7 @@ std::string trace_to_csv(const std::vector<TraceEvent>& trace) {
 }
 
 void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) {
-  std::ofstream out(path);
-  out << trace_to_csv(trace);
-  if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
+  write_output_file(path, trace_to_csv(trace), "trace");
 }
 
 void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
@@ -42,18 +40,15 @@ void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
   }
 }
 
-TraceCsvWriter::TraceCsvWriter(const std::string& path) : path_(path), tmp_(path + ".tmp") {
-  file_ = std::fopen(tmp_.c_str(), "w");
+TraceCsvWriter::TraceCsvWriter(const std::string& path) : out_(path) {
+  file_ = std::fopen(out_.temp().c_str(), "w");
   if (!file_) throw InputError(fmt::format("cannot write trace '{}'", path));
   std::fputs(kTraceHeader, file_);
   std::fputc('\n', file_);
 }
 
 TraceCsvWriter::~TraceCsvWriter() {
-  if (!file_) return;
-  std::fclose(file_);
-  std::error_code ignored;
-  std::filesystem::remove(tmp_, ignored);
+  if (file_) std::fclose(file_);
 }
 
 void TraceCsvWriter::step(const std::vector<TraceEvent>& events) {
@@ -67,12 +62,8 @@ void TraceCsvWriter::finish() {
   const bool written = std::ferror(file_) == 0;
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
-  std::error_code error;
-  if (written && closed) std::filesystem::rename(tmp_, path_, error);
-  if (!written || !closed || error) {
-    std::filesystem::remove(tmp_, error);
-    throw InputError(fmt::format("cannot write trace '{}'", path_));
-  }
+  if (!written || !closed) throw InputError(fmt::format("cannot write trace '{}'", out_.final_path()));
+  out_.commit();
 }
 
 }  // namespace fixroute

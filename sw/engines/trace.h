@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "sw/core/partial_output.h"
+
 #include "sw/core/router_kind.h"
 
 namespace fixroute {
@@ -38,7 +40,7 @@ struct PacketSink : TraceSink {
 void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink);
 
 // Writes the trace CSV as the steps come, to `path`.tmp, renamed to `path` by finish();
-// a run that stops early leaves no file behind (the destructor removes the .tmp).
+// a run that stops early leaves no file behind (core/partial_output.h).
 class TraceCsvWriter {
  public:
   explicit TraceCsvWriter(const std::string& path);  // throws InputError when it cannot write there
@@ -49,7 +51,7 @@ class TraceCsvWriter {
   void finish();  // throws InputError when the file could not be completed
 
  private:
-  std::string path_, tmp_;
+  PartialOutput out_;
   std::FILE* file_ = nullptr;
 };
 

@@ -1,12 +1,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-
 #include "sw/core/errors.h"
+#include "sw/core/partial_output.h"
+#include "sw/tables/xbar_tables.h"
 #include "sw/topology/topology.h"
 #include "xbar_engine.h"
-#include "sw/tables/xbar_tables.h"
 
 namespace fixroute {
 
@@ -70,9 +69,7 @@ std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace) {
 }
 
 void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path) {
-  std::ofstream out(path);
-  out << circuit_trace_to_csv(trace);
-  if (!out) throw InputError(fmt::format("cannot write trace '{}'", path));
+  write_output_file(path, circuit_trace_to_csv(trace), "trace");
 }
 
 }  // namespace fixroute

@@ -115,7 +115,7 @@ std::vector<int32_t> decode_broadcast_tree_image(const std::vector<uint32_t>& w,
   if (w[1] != static_cast<uint32_t>(kBroadcastTreeTableVersion))
     bad_table(what, fmt::format("unsupported version {} (this build reads {})", w[1], kBroadcastTreeTableVersion));
   if (w.size() != kHeaderWords + static_cast<size_t>(w[3]) * w[5] + 1) bad_table(what, "length does not match its rows");
-  if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
+  check_image_crc(w, what);
   if (w[2] != static_cast<uint32_t>(node)) bad_table(what, fmt::format("is for node {}, not {}", w[2], node));
   if (w[3] != static_cast<uint32_t>(t.ports) || w[4] != static_cast<uint32_t>(t.nodes) ||
       w[5] != static_cast<uint32_t>(t.rounds))
@@ -192,15 +192,16 @@ BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {
     };
     if (manifest_form(j, what) == TableForm::Packed) {
       const PackedImages packed = PackedImages::read(dir, j.at("packed"), what, topology.num_nodes(), topology.spec());
-      for (int n = 0; n < t.nodes; ++n)
+      for_each_router(t.nodes, [&](int n) {
         place(n, decode_broadcast_tree_image(packed.image(static_cast<size_t>(n)), t, n,
                                              packed.image_name(static_cast<size_t>(n))));
+      });
       validate_broadcast_trees(t, topology, what);
       return t;
     }
     const json& routers = j.at("routers");
     if (routers.size() != static_cast<size_t>(t.nodes)) bad_table(what, fmt::format("lists {} routers, not {}", routers.size(), t.nodes));
-    for (int n = 0; n < t.nodes; ++n) {
+    for_each_router(t.nodes, [&](int n) {
       const json& r = routers[static_cast<size_t>(n)];
       if (r.at("node").get<int>() != n) bad_table(what, fmt::format("router {} is listed as node {}", n, r.at("node").get<int>()));
       const json& rows = r.at("rows");
@@ -210,11 +211,12 @@ BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {
         if (rw.size() != static_cast<size_t>(t.ports)) bad_table(what, fmt::format("router {}: a row of {} ports, not {}", n, rw.size(), t.ports));
         for (const json& e : rw) entries.push_back(e.is_null() ? kNoSend : e.get<int32_t>());
       }
-      place(n, entries);
       const std::string hwhat = fmt::format("'{}'", (root / r.at("hex").get<std::string>()).string());
       const std::vector<uint32_t> words = hex_to_image(read_table_file(root / r.at("hex").get<std::string>(), hwhat), hwhat);
-      if (decode_broadcast_tree_image(words, t, n, hwhat) != entries) bad_table(hwhat, fmt::format("differs from the rows in {}", what));
-    }
+      const std::vector<int32_t> from_hex = decode_broadcast_tree_image(words, t, n, hwhat);
+      place(n, from_hex != entries && image_is_the_edit(hwhat, what, fmt::format("differs from the rows in {}", what))
+                   ? from_hex : entries);
+    });
     validate_broadcast_trees(t, topology, what);
   } catch (const json::exception& e) {
     bad_table(what, fmt::format("missing or mistyped field ({})", e.what()));

@@ -72,7 +72,7 @@ std::vector<uint16_t> decode_combining_image(const std::vector<uint32_t>& w, con
   if (w[1] != static_cast<uint32_t>(kCombiningTableVersion))
     bad_table(what, fmt::format("unsupported version {} (this build reads {})", w[1], kCombiningTableVersion));
   if (w.size() != kCombiningHeaderWords + static_cast<size_t>(w[5]) + 1) bad_table(what, "length does not match its row count");
-  if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
+  check_image_crc(w, what);
   if (w[2] != static_cast<uint32_t>(node)) bad_table(what, fmt::format("is for node {}, not {}", w[2], node));
   if (w[3] != static_cast<uint32_t>(t.ports) || w[4] != static_cast<uint32_t>(t.nodes) ||
       w[5] != static_cast<uint32_t>(t.rounds))
@@ -130,14 +130,15 @@ CombiningTables load_combining_tables(const std::string& dir) {
     };
     if (manifest_form(j, what) == TableForm::Packed) {
       const PackedImages packed = PackedImages::read(dir, j.at("packed"), what, topology.num_nodes(), topology.spec());
-      for (int n = 0; n < t.nodes; ++n)
+      for_each_router(t.nodes, [&](int n) {
         place(n, decode_combining_image(packed.image(static_cast<size_t>(n)), t, n, packed.image_name(static_cast<size_t>(n))));
+      });
       validate_combining(t, topology, what);
       return t;
     }
     const json& routers = j.at("routers");
     if (routers.size() != static_cast<size_t>(t.nodes)) bad_table(what, fmt::format("lists {} routers, not {}", routers.size(), t.nodes));
-    for (int n = 0; n < t.nodes; ++n) {
+    for_each_router(t.nodes, [&](int n) {
       const json& r = routers[static_cast<size_t>(n)];
       if (r.at("node").get<int>() != n) bad_table(what, fmt::format("router {} is listed as node {}", n, r.at("node").get<int>()));
       const json& rows = r.at("rows");
@@ -152,11 +153,12 @@ CombiningTables load_combining_tables(const std::string& dir) {
         }
         masks.push_back(static_cast<uint16_t>(mask));
       }
-      place(n, masks);
       const std::string hwhat = fmt::format("'{}'", (root / r.at("hex").get<std::string>()).string());
       const std::vector<uint32_t> words = hex_to_image(read_table_file(root / r.at("hex").get<std::string>(), hwhat), hwhat);
-      if (decode_combining_image(words, t, n, hwhat) != masks) bad_table(hwhat, fmt::format("differs from the rows in {}", what));
-    }
+      const std::vector<uint16_t> from_hex = decode_combining_image(words, t, n, hwhat);
+      place(n, from_hex != masks && image_is_the_edit(hwhat, what, fmt::format("differs from the rows in {}", what))
+                   ? from_hex : masks);
+    });
     validate_combining(t, topology, what);
   } catch (const json::exception& e) {
     bad_table(what, fmt::format("missing or mistyped field ({})", e.what()));

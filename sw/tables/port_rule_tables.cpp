@@ -257,7 +257,7 @@ RouterTable decode_image(const std::vector<uint32_t>& w, int num_ports, int num_
                     static_cast<size_t>(words_per_initial(form)) * static_cast<size_t>(w[4]) + switches + 1;
   if (w[4] > (1u << 26) || w.size() != expected)
     bad_table(what, fmt::format("has {} words, its header announces {}", w.size(), expected));
-  if (crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back()) bad_table(what, "checksum mismatch");
+  check_image_crc(w, what);
   if (static_cast<int>(w[2]) >= num_nodes) bad_table(what, "node id out of range");
   RouterTable r;
   r.node = static_cast<int>(w[2]);
@@ -361,19 +361,19 @@ NetworkTables load_tables(const std::string& dir) {
     if (manifest_form(m, mwhat) == TableForm::Packed) {
       const PackedImages packed = PackedImages::read(dir, m.at("packed"), mwhat, topo.num_nodes(), topo.spec());
       t.routers.reserve(packed.routers());
-      for (int n = 0; n < topo.num_nodes(); ++n) {
+      for_each_router(topo.num_nodes(), [&](int n) {
         const std::string what = packed.image_name(static_cast<size_t>(n));
         RouterTable r = decode_image(packed.image(static_cast<size_t>(n)), topo.num_ports(), topo.num_nodes(), what,
                                      TableForm::Packed);
         validate_router(r, n, topo, what);
         t.routers.push_back(std::move(r));
-      }
+      });
       return t;
     }
     const json& routers = m.at("routers");
     if (static_cast<int>(routers.size()) != topo.num_nodes())
       bad_table(mwhat, fmt::format("lists {} routers, {} has {}", routers.size(), topo.spec(), topo.num_nodes()));
-    for (int n = 0; n < topo.num_nodes(); ++n) {
+    for_each_router(topo.num_nodes(), [&](int n) {
       const json& entry = routers[static_cast<size_t>(n)];
       fs::path jpath = root / entry.at("json").get<std::string>();
       fs::path hpath = root / entry.at("hex").get<std::string>();
@@ -384,11 +384,14 @@ NetworkTables load_tables(const std::string& dir) {
       validate_router(from_json, n, topo, jwhat);
       std::vector<uint32_t> words = hex_to_image(read_table_file(hpath, hwhat), hwhat);
       RouterTable from_hex = decode_image(words, topo.num_ports(), topo.num_nodes(), hwhat);
-      if (hex32(words.back()) != entry.at("image_crc32").get<std::string>())
-        bad_table(hwhat, "checksum differs from the one network.json records");
-      if (!(from_hex == from_json)) bad_table(hwhat, fmt::format("differs from {}", jwhat));
+      if (words.empty() || hex32(words.back()) != entry.at("image_crc32").get<std::string>())
+        checksum_mismatch(hwhat, "checksum differs from the one network.json records");
+      if (!(from_hex == from_json) && image_is_the_edit(hwhat, jwhat, fmt::format("differs from {}", jwhat))) {
+        validate_router(from_hex, n, topo, hwhat);
+        from_json = std::move(from_hex);
+      }
       t.routers.push_back(std::move(from_json));
-    }
+    });
   } catch (const json::exception& e) {
     bad_table(mwhat, fmt::format("missing or mistyped field ({})", e.what()));
   }

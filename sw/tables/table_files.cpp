@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "sw/core/errors.h"
 
 namespace fixroute {
@@ -55,10 +57,84 @@ json parse_checked_json(const std::string& text, const std::string& what, const 
   if (!j.contains("version") || j["version"] != version)
     bad_table(what, fmt::format("unsupported version (this build reads version {})", version));
   if (!j.contains("checksum") || !j["checksum"].is_string())
-    bad_table(what, "no checksum");
-  if (j["checksum"].get<std::string>() != hex32(json_checksum(j)))
-    bad_table(what, "checksum mismatch (the file was changed or truncated)");
+    checksum_mismatch(what, "no checksum");
+  else if (j["checksum"].get<std::string>() != hex32(json_checksum(j)))
+    checksum_mismatch(what, "checksum mismatch (the file was changed or truncated)");
   return j;
+}
+
+namespace {
+struct AuditState {
+  TableAudit mode = TableAudit::Enforce;
+  std::vector<std::string> faults;
+  std::vector<std::string> resealed;  // the `what` of each file whose checksum was stale
+};
+thread_local AuditState* audit = nullptr;
+
+TableAudit audit_mode() { return audit ? audit->mode : TableAudit::Enforce; }
+bool noted_stale(const std::string& what) {
+  return audit && std::find(audit->resealed.begin(), audit->resealed.end(), what) != audit->resealed.end();
+}
+}  // namespace
+
+ScopedTableAudit::ScopedTableAudit(TableAudit mode) {
+  if (audit) throw std::logic_error("a table audit is already under way on this thread");
+  audit = new AuditState{mode, {}, {}};
+}
+ScopedTableAudit::~ScopedTableAudit() {
+  delete audit;
+  audit = nullptr;
+}
+const std::vector<std::string>& ScopedTableAudit::faults() const { return audit->faults; }
+const std::vector<std::string>& ScopedTableAudit::resealed() const { return audit->resealed; }
+void ScopedTableAudit::add_fault(const std::string& line) { audit->faults.push_back(line); }
+
+void checksum_mismatch(const std::string& what, const std::string& why) {
+  switch (audit_mode()) {
+    case TableAudit::Enforce:
+      bad_table(what, why);
+    case TableAudit::Collect:
+      audit->faults.push_back(fmt::format("bad table {}: {}", what, why));
+      return;
+    case TableAudit::Reseal:
+      if (!noted_stale(what)) audit->resealed.push_back(what);
+      return;
+  }
+}
+
+void check_image_crc(const std::vector<uint32_t>& w, const std::string& what) {
+  if (w.empty() || crc32(w.data(), (w.size() - 1) * sizeof(uint32_t)) != w.back())
+    checksum_mismatch(what, "checksum mismatch");
+}
+
+void for_each_router(int count, const std::function<void(int)>& check_one) {
+  if (audit_mode() != TableAudit::Collect) {
+    for (int n = 0; n < count; ++n) check_one(n);
+    return;
+  }
+  int faulty = 0;
+  for (int n = 0; n < count; ++n) {
+    try {
+      check_one(n);
+    } catch (const InputError& e) {
+      audit->faults.push_back(e.what());
+      ++faulty;
+    } catch (const json::exception& e) {
+      audit->faults.push_back(fmt::format("bad table: router {}: missing or mistyped field ({})", n, e.what()));
+      ++faulty;
+    }
+  }
+  if (faulty) throw TableCheckStopped(fmt::format("{} of {} routers faulty", faulty, count));
+}
+
+bool image_is_the_edit(const std::string& image_what, const std::string& json_what, const std::string& differs) {
+  if (audit_mode() == TableAudit::Reseal) {
+    const bool image_stale = noted_stale(image_what), json_stale = noted_stale(json_what);
+    if (image_stale != json_stale) return image_stale;
+    if (image_stale)
+      bad_table(image_what, fmt::format("{}, and both were edited: reseal after editing one of them", differs));
+  }
+  bad_table(image_what, differs);
 }
 
 uint32_t crc32(const void* data, size_t size) {
@@ -129,18 +205,11 @@ uint32_t word_at(const std::string& bytes, size_t i) {
 }  // namespace
 
 PackedImageWriter::PackedImageWriter(const std::string& dir, size_t routers)
-    : path_(fs::path(dir) / kPackedFile), partial_(fs::path(dir) / (std::string(kPackedFile) + ".tmp")), routers_(routers) {
-  out_.open(partial_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw InputError(fmt::format("cannot write '{}'", partial_.string()));
+    : file_((fs::path(dir) / kPackedFile).string()), routers_(routers) {
+  out_.open(file_.temp(), std::ios::binary | std::ios::trunc);
+  if (!out_) throw InputError(fmt::format("cannot write '{}'", file_.temp()));
   const uint32_t header[kPackedHeaderWords] = {kPackedMagic, kPackedVersion, static_cast<uint32_t>(routers)};
   put(header, kPackedHeaderWords);
-}
-
-PackedImageWriter::~PackedImageWriter() {
-  if (finished_) return;
-  out_.close();
-  std::error_code ec;
-  fs::remove(partial_, ec);
 }
 
 void PackedImageWriter::put(const uint32_t* words, size_t count) {
@@ -159,11 +228,8 @@ void PackedImageWriter::add(const std::vector<uint32_t>& image) {
 json PackedImageWriter::finish() {
   if (added_ != routers_) throw std::logic_error("packed tables: fewer images than routers announced");
   out_.close();
-  if (!out_) throw InputError(fmt::format("cannot write '{}'", partial_.string()));
-  std::error_code ec;
-  fs::rename(partial_, path_, ec);
-  if (ec) throw InputError(fmt::format("cannot write '{}': {}", path_.string(), ec.message()));
-  finished_ = true;
+  if (!out_) throw InputError(fmt::format("cannot write '{}'", file_.temp()));
+  file_.commit();
   return {{"file", kPackedFile}, {"routers", routers_}, {"bytes", bytes_}};
 }
 
@@ -232,6 +298,40 @@ void create_table_dir(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw InputError(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
+}
+
+void write_table_dir(const std::string& dir, const std::function<void(const std::string&)>& write) {
+  fs::path target = fs::path(dir).lexically_normal();
+  if (target.filename().empty()) target = target.parent_path();  // "out/"
+  if (target.empty()) throw InputError("no table directory given");
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  PartialOutput temp(target.string(),
+                     (parent / fmt::format(".{}.tmp-{}", target.filename().string(), ::getpid())).string(),
+                     PartialOutput::Kind::Directory);
+  std::error_code ec;
+  fs::remove_all(temp.temp(), ec);
+  write(temp.temp());
+  if (!fs::exists(target)) return temp.commit();
+  if (!fs::is_directory(target)) throw InputError(fmt::format("cannot write tables to '{}': not a directory", dir));
+  // The old manifest goes first: a set cut short while moving has none and loads as nothing.
+  auto move = [&](const fs::path& from, const fs::path& to) {
+    fs::rename(from, to, ec);
+    if (ec) throw InputError(fmt::format("cannot write '{}': {}", to.string(), ec.message()));
+  };
+  fs::remove(target / "network.json", ec);
+  std::vector<std::string> fresh;
+  for (const fs::directory_entry& e : fs::directory_iterator(temp.temp())) fresh.push_back(e.path().filename().string());
+  for (const fs::directory_entry& e : fs::directory_iterator(target)) {  // the old set's own files
+    const std::string name = e.path().filename().string();
+    const bool table_file = name == kPackedFile || (name.rfind("router-", 0) == 0 &&
+                                                    (e.path().extension() == ".json" || e.path().extension() == ".hex"));
+    if (table_file && std::find(fresh.begin(), fresh.end(), name) == fresh.end()) fs::remove(e.path(), ec);
+  }
+  for (const std::string& name : fresh)
+    if (name != "network.json") move(fs::path(temp.temp()) / name, target / name);
+  move(fs::path(temp.temp()) / "network.json", target / "network.json");
+  fs::remove(temp.temp(), ec);
+  temp.release();
 }
 
 void write_manifest(const std::string& dir, const char* kind, json fields) {

@@ -7,10 +7,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "sw/core/errors.h"
+#include "sw/core/partial_output.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -32,6 +35,47 @@ nlohmann::json parse_checked_json(const std::string& text, const std::string& wh
 std::string image_to_hex(const std::vector<uint32_t>& words);
 std::vector<uint32_t> hex_to_image(const std::string& text, const std::string& what);
 
+// How a load treats what it finds wrong (docs/table-format.md, "Checking and resealing").
+// Enforce (every run): the first fault throws. Collect (`tables --check`): each fault is
+// listed and the load goes on; every router is checked on its own. Reseal (`tables
+// --reseal`): a checksum that does not match is noted and accepted, and where a router's
+// two forms (its JSON and its hex image) differ, the one whose checksum broke is taken as
+// the edit; any other fault throws. One audit per thread at a time.
+enum class TableAudit { Enforce, Collect, Reseal };
+class ScopedTableAudit {
+ public:
+  explicit ScopedTableAudit(TableAudit mode);
+  ~ScopedTableAudit();
+  ScopedTableAudit(const ScopedTableAudit&) = delete;
+  ScopedTableAudit& operator=(const ScopedTableAudit&) = delete;
+  // Collect: "bad table WHAT: why" lines, in the order found.
+  const std::vector<std::string>& faults() const;
+  // Reseal: the files whose checksums did not match, in the order found.
+  const std::vector<std::string>& resealed() const;
+  // Collect: a fault the load threw after the per-router checks (kept unless it is the
+  // stop for_each_router throws after faulty routers).
+  void add_fault(const std::string& line);
+};
+// Thrown under Collect when routers were faulty: the network-wide checks would only
+// repeat what is listed. Caught by `tables --check`.
+class TableCheckStopped : public InputError {
+ public:
+  using InputError::InputError;
+};
+// A checksum that does not match: throws under Enforce, is listed under Collect, noted
+// under Reseal.
+void checksum_mismatch(const std::string& what, const std::string& why);
+// The last word of every kind's memory image is the CRC-32 of the words before it.
+void check_image_crc(const std::vector<uint32_t>& image, const std::string& what);
+// Runs check_one(n) for n in 0..count-1; under Collect a router's fault is listed and the
+// next router checked, and the load stops after the last with TableCheckStopped.
+void for_each_router(int count, const std::function<void(int)>& check_one);
+// Where a router's hex image `image_what` and its JSON form `json_what` decode
+// differently: true when the image is to be taken (Reseal, only the image's checksum
+// broke), false for the JSON (Reseal, only the JSON's checksum broke); otherwise throws
+// bad_table(image_what, differs).
+bool image_is_the_edit(const std::string& image_what, const std::string& json_what, const std::string& differs);
+
 // The directory's form (TableForm, core/router_kind.h) is network.json's "form".
 constexpr const char* kPackedFile = "tables.bin";
 // Above this many nodes `fixroute tables` writes the packed form.
@@ -47,18 +91,16 @@ TableForm manifest_form(const nlohmann::json& manifest, const std::string& what)
 class PackedImageWriter {
  public:
   PackedImageWriter(const std::string& dir, size_t routers);
-  ~PackedImageWriter();
   void add(const std::vector<uint32_t>& image);
   // Renames the file into place; returns the manifest's "packed" field (file, routers, bytes).
   nlohmann::json finish();
 
  private:
   void put(const uint32_t* words, size_t count);
-  std::filesystem::path path_, partial_;
+  PartialOutput file_;
   std::ofstream out_;
   std::string scratch_;
   size_t routers_ = 0, added_ = 0, bytes_ = 0;
-  bool finished_ = false;
 };
 
 // The packed file the manifest's "packed" field names, read whole: its size, header and
@@ -86,6 +128,11 @@ Topology read_common_manifest_fields(const nlohmann::json& manifest, Tables& tab
 
 // Creates `dir` (throws InputError when it cannot).
 void create_table_dir(const std::string& dir);
+// Writes a table directory whole or not at all: write(TEMP) fills a fresh sibling
+// directory, which then becomes `dir` (renamed where `dir` does not exist; else its files
+// are moved in, network.json last and the old one removed first, and the old set's other
+// table files removed). An interruption before the move leaves the old set as it was.
+void write_table_dir(const std::string& dir, const std::function<void(const std::string&)>& write);
 // Writes `dir`/network.json: `fields` with "format", "version", "kind" and the checksum.
 void write_manifest(const std::string& dir, const char* kind, nlohmann::json fields);
 // `dir`/network.json checked (format, version, checksum) and of `kind`; `what` is set to

@@ -4,11 +4,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <system_error>
 #include <nlohmann/json.hpp>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/core/partial_output.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -24,22 +26,6 @@ std::optional<bool> RunResult::meets_paper() const {
 }
 
 namespace {
-
-// A whole trace, written as the streamed ones are: to PATH.tmp, renamed when complete.
-void write_text(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  std::error_code error;
-  {
-    std::ofstream out(tmp);
-    out << text;
-    if (!out) error = std::make_error_code(std::errc::io_error);
-  }
-  if (!error) std::filesystem::rename(tmp, path, error);
-  if (error) {
-    std::filesystem::remove(tmp, error);
-    throw InputError(fmt::format("cannot write trace '{}'", path));
-  }
-}
 
 // The tables of the request: loaded (and checked against what the request names) or built.
 std::shared_ptr<const Tables> tables_of(const RunRequest& req) {
@@ -90,7 +76,12 @@ RunResult run_case(const RunRequest& req) {
   }
   r.table_bits_shared = kind.shared_table_bits(*tables);
   EngineOptions options;
-  options.vcd_path = req.vcd_path;
+  // The waveform under a temporary name ending in .vcd (SystemC appends .vcd to any other).
+  std::optional<PartialOutput> vcd;
+  if (!req.vcd_path.empty()) {
+    vcd.emplace(req.vcd_path, req.vcd_path + ".tmp.vcd");
+    options.vcd_path = vcd->temp();
+  }
   options.keep_trace = req.keep_trace;
   // The kind's scoreboard online where it has one: a streaming engine feeds it as it runs
   // (no trace in memory), any other engine's trace is replayed into it.
@@ -100,6 +91,7 @@ RunResult run_case(const RunRequest& req) {
     options.sink = &online->sink();
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
+  if (vcd && std::filesystem::exists(vcd->temp())) vcd->commit();
   r.stats = std::move(out.stats);
   r.trace = std::move(out.trace);
   if (online) {
@@ -107,7 +99,7 @@ RunResult run_case(const RunRequest& req) {
     r.score = online->finish();
   } else {
     r.score = kind.score(*tables, topology, r.packets_per_node, *r.trace);
-    if (!req.trace_path.empty()) write_text(req.trace_path, r.trace->csv());
+    if (!req.trace_path.empty()) write_output_file(req.trace_path, r.trace->csv(), "trace");
   }
   r.packets = r.score.needed;
   return r;
