@@ -4,7 +4,7 @@ BUILD   ?= build
 JOBS    ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build run test check bench clean
+.PHONY: all deps configure build run test check bench clean test-sanitize fuzz
 
 all: build
 
@@ -35,5 +35,23 @@ bench: build
 	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(Ref|Rtl|XbarRef|XbarRtl|GossipSchedule|GossipRef)'
 	for c in line64 ring64 line33 ring33; do $(BUILD)/bench/bench_engines --benchmark_filter="BM_Systemc/$$c\$$"; done
 
+# Everything but the verilated models built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# running the unit, cosim and fuzz labels (docs/fuzzing.md).
+SANITIZE_BUILD ?= build-sanitize
+test-sanitize: deps
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIXROUTE_SANITIZE=ON
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:detect_stack_use_after_return=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(SANITIZE_BUILD) -j$(JOBS) --output-on-failure -L 'unit|cosim|fuzz'
+
+# The fuzz targets under clang's libFuzzer, FUZZ_RUNS inputs each (FUZZ_MAX_SECONDS: at most that long; docs/fuzzing.md).
+FUZZ_BUILD ?= build-fuzz
+FUZZ_RUNS ?= 10000000
+fuzz:
+	scripts/install-deps.sh fuzz
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIXROUTE_LIBFUZZER=ON -DFIXROUTE_WERROR=OFF
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_topology_spec fuzz_permutation fuzz_table_dir
+	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS)
+
 clean:
-	rm -rf $(BUILD) results.csv
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) results.csv

@@ -10,6 +10,10 @@ PACKAGES=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev zlib1g-dev
 )
+# `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.
+if [ "${1:-}" = "fuzz" ]; then
+  PACKAGES+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer target of BUILD (make fuzz) for RUNS inputs, each from its seed
+# corpus (tests/fuzz/corpus/NAME) into a working corpus BUILD/fuzz-corpus/NAME. Crash
+# inputs land in BUILD/fuzz-artifacts/; a line per target goes to BUILD/fuzz-report.txt.
+# FUZZ_MAX_SECONDS (optional) ends each target after that many seconds.
+#   scripts/fuzz.sh BUILD RUNS [TARGET...]
+set -euo pipefail
+build=$1 runs=$2
+shift 2
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(topology_spec permutation table_dir)
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$build/fuzz-artifacts"
+report="$build/fuzz-report.txt"
+: > "$report"
+status=0
+for t in "${targets[@]}"; do
+  work="$build/fuzz-corpus/$t"
+  mkdir -p "$work"
+  log="$build/fuzz-$t.log"
+  start=$(date +%s)
+  if "$build/tests/fuzz/fuzz_$t" -runs="$runs" -max_total_time="${FUZZ_MAX_SECONDS:-0}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="$build/fuzz-artifacts/$t-" "$work" "$here/tests/fuzz/corpus/$t" > "$log" 2>&1; then
+    verdict="no crash, hang or leak"
+  else
+    verdict="FAILED (see $log)"
+    status=1
+  fi
+  done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+  line="$t: $done_runs inputs in $(( $(date +%s) - start )) s, $verdict"
+  echo "$line" | tee -a "$report"
+done
+exit $status
