@@ -5,6 +5,7 @@
 // resealed as `tables --reseal` does. Each either succeeds or refuses with an InputError.
 #include <unistd.h>
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>

@@ -6,6 +6,7 @@
 // libFuzzer for long (docs/fuzzing.md).
 //
 //   fuzz_NAME [--inputs N] [--seed S] CORPUS_DIR_OR_FILE...
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
