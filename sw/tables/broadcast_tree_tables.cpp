@@ -199,11 +199,8 @@ BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {
       validate_broadcast_trees(t, topology, what);
       return t;
     }
-    const json& routers = j.at("routers");
-    if (routers.size() != static_cast<size_t>(t.nodes)) bad_table(what, fmt::format("lists {} routers, not {}", routers.size(), t.nodes));
-    for_each_router(t.nodes, [&](int n) {
-      const json& r = routers[static_cast<size_t>(n)];
-      if (r.at("node").get<int>() != n) bad_table(what, fmt::format("router {} is listed as node {}", n, r.at("node").get<int>()));
+    for_each_listed_router(j.at("routers"), t.nodes, root, what,
+                           [&](int n, const json& r, const std::vector<uint32_t>& words, const std::string& hwhat) {
       const json& rows = r.at("rows");
       if (rows.size() != static_cast<size_t>(t.rounds)) bad_table(what, fmt::format("router {} has {} rows, not {}", n, rows.size(), t.rounds));
       std::vector<int32_t> entries;
@@ -211,8 +208,6 @@ BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {
         if (rw.size() != static_cast<size_t>(t.ports)) bad_table(what, fmt::format("router {}: a row of {} ports, not {}", n, rw.size(), t.ports));
         for (const json& e : rw) entries.push_back(e.is_null() ? kNoSend : e.get<int32_t>());
       }
-      const std::string hwhat = fmt::format("'{}'", (root / r.at("hex").get<std::string>()).string());
-      const std::vector<uint32_t> words = hex_to_image(read_table_file(root / r.at("hex").get<std::string>(), hwhat), hwhat);
       const std::vector<int32_t> from_hex = decode_broadcast_tree_image(words, t, n, hwhat);
       place(n, from_hex != entries && image_is_the_edit(hwhat, what, fmt::format("differs from the rows in {}", what))
                    ? from_hex : entries);

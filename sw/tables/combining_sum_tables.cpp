@@ -168,12 +168,9 @@ CombiningSumTables load_combining_sum_tables(const std::string& dir) {
       validate_combining_sum(t, topology, what);
       return t;
     }
-    const json& routers = j.at("routers");
-    if (routers.size() != static_cast<size_t>(t.nodes)) bad_table(what, fmt::format("lists {} routers, not {}", routers.size(), t.nodes));
     CombiningSumTables listed = t;
-    for_each_router(t.nodes, [&](int n) {
-      const json& r = routers[static_cast<size_t>(n)];
-      if (r.at("node").get<int>() != n) bad_table(what, fmt::format("router {} is listed as node {}", n, r.at("node").get<int>()));
+    for_each_listed_router(j.at("routers"), t.nodes, root, what,
+                           [&](int n, const json& r, const std::vector<uint32_t>& words, const std::string& hwhat) {
       const json& program = r.at("program");
       listed.init[static_cast<size_t>(n)] = register_mask(program.at("init"), what);
       listed.result[static_cast<size_t>(n)] = register_mask(program.at("result"), what);
@@ -184,8 +181,7 @@ CombiningSumTables load_combining_sum_tables(const std::string& dir) {
         listed.entries[listed.at(n, round, port)] =
             register_mask(e.at(2), what) | static_cast<uint32_t>(register_mask(e.at(3), what)) << 16;
       }
-      const std::string hwhat = fmt::format("'{}'", (root / r.at("hex").get<std::string>()).string());
-      decode_image(hex_to_image(read_table_file(root / r.at("hex").get<std::string>(), hwhat), hwhat), t, n, hwhat);
+      decode_image(words, t, n, hwhat);
       const size_t i = static_cast<size_t>(n);
       if ((t.init[i] != listed.init[i] || t.result[i] != listed.result[i] ||
            router_entries(t, n) != router_entries(listed, n)) &&

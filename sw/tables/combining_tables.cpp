@@ -136,11 +136,8 @@ CombiningTables load_combining_tables(const std::string& dir) {
       validate_combining(t, topology, what);
       return t;
     }
-    const json& routers = j.at("routers");
-    if (routers.size() != static_cast<size_t>(t.nodes)) bad_table(what, fmt::format("lists {} routers, not {}", routers.size(), t.nodes));
-    for_each_router(t.nodes, [&](int n) {
-      const json& r = routers[static_cast<size_t>(n)];
-      if (r.at("node").get<int>() != n) bad_table(what, fmt::format("router {} is listed as node {}", n, r.at("node").get<int>()));
+    for_each_listed_router(j.at("routers"), t.nodes, root, what,
+                           [&](int n, const json& r, const std::vector<uint32_t>& words, const std::string& hwhat) {
       const json& rows = r.at("rows");
       if (rows.size() != static_cast<size_t>(t.rounds)) bad_table(what, fmt::format("router {} has {} rows, not {}", n, rows.size(), t.rounds));
       std::vector<uint16_t> masks;
@@ -153,8 +150,6 @@ CombiningTables load_combining_tables(const std::string& dir) {
         }
         masks.push_back(static_cast<uint16_t>(mask));
       }
-      const std::string hwhat = fmt::format("'{}'", (root / r.at("hex").get<std::string>()).string());
-      const std::vector<uint32_t> words = hex_to_image(read_table_file(root / r.at("hex").get<std::string>(), hwhat), hwhat);
       const std::vector<uint16_t> from_hex = decode_combining_image(words, t, n, hwhat);
       place(n, from_hex != masks && image_is_the_edit(hwhat, what, fmt::format("differs from the rows in {}", what))
                    ? from_hex : masks);

@@ -139,6 +139,24 @@ void write_manifest(const std::string& dir, const char* kind, nlohmann::json fie
 // the name errors give it.
 nlohmann::json read_manifest(const std::string& dir, const char* kind, std::string& what);
 
+// The files form's routers of the kinds whose rows network.json lists ("routers": one
+// entry per node, in node order, each naming its hex image): checks the listing and
+// calls each(n, entry, image words, the image's name for errors) per router, under
+// for_each_router.
+template <class Each>
+void for_each_listed_router(const nlohmann::json& routers, int nodes, const std::filesystem::path& root,
+                            const std::string& what, Each each) {
+  if (routers.size() != static_cast<size_t>(nodes)) bad_table(what, "lists " + std::to_string(routers.size()) + " routers, not " + std::to_string(nodes));
+  for_each_router(nodes, [&](int n) {
+    const nlohmann::json& entry = routers[static_cast<size_t>(n)];
+    if (entry.at("node").get<int>() != n)
+      bad_table(what, "router " + std::to_string(n) + " is listed as node " + std::to_string(entry.at("node").get<int>()));
+    const std::filesystem::path hex = root / entry.at("hex").get<std::string>();
+    const std::string hwhat = "'" + hex.string() + "'";
+    each(n, entry, hex_to_image(read_table_file(hex, hwhat), hwhat), hwhat);
+  });
+}
+
 // Writes the packed form: DIR/tables.bin from encode(router) of each router in node order,
 // then DIR/network.json, `manifest` with the form and the file's record.
 template <class Routers, class Encode>
