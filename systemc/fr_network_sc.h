@@ -7,9 +7,11 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sw/tables/port_rule_tables.h"
 #include "sw/engines/trace.h"
+#include "fr_fault_link_sc.h"
 #include "fr_router_sc.h"
 
 namespace fixroute {
@@ -22,7 +24,10 @@ class NetworkSc : public sc_core::sc_module {
   sc_core::sc_in<bool> reset;
   sc_core::sc_in<bool> start;
 
-  NetworkSc(sc_core::sc_module_name name, const Topology& topology, const NetworkTables& tables);
+  // `faults` (optional): every link passes through a FaultLinkSc and a stuck router's
+  // step_go is held low from its stuck step on; the links as read here are what arrives.
+  NetworkSc(sc_core::sc_module_name name, const Topology& topology, const NetworkTables& tables,
+            FaultInjector* faults = nullptr);
 
   const Topology& topology() const { return topology_; }
   bool link_valid(int node, int port) const;
@@ -36,6 +41,7 @@ class NetworkSc : public sc_core::sc_module {
 
  private:
   void compute_go();
+  void gate_stuck();
   size_t link(int node, int port) const;
 
   const Topology& topology_;
@@ -44,6 +50,12 @@ class NetworkSc : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_signal<uint64_t>> link_data_;
   sc_core::sc_vector<sc_core::sc_signal<bool>> ready_, idle_, fault_;
   sc_core::sc_signal<bool> step_go_;
+  // With faults: what arrives of each link (the FaultLinkSc's output), a step_go per router.
+  FaultInjector* faults_ = nullptr;
+  sc_core::sc_vector<FaultLinkSc<uint64_t>> fault_links_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> arrive_valid_;
+  sc_core::sc_vector<sc_core::sc_signal<uint64_t>> arrive_data_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> router_go_;
   sc_core::sc_signal<bool> no_valid_;     // what an unconnected in-port sees
   sc_core::sc_signal<uint64_t> no_data_;
 };

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 #include <systemc>
 
 #include "systemc/fr_network_sc.h"
 #include "sw/core/errors.h"
+#include "sw/engines/router_rules.h"
 #include "sw/topology/topology.h"
 #include "systemc/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
@@ -18,6 +20,7 @@ namespace fixroute {
 namespace {
 
 constexpr int64_t kMaxCycles = int64_t{1} << 26;
+constexpr int64_t kWatchdogSteps = 64;  // with faults: steps without a crossing, as the engines' watchdogs
 
 std::string describe(bool valid, const Packet& p) {
   if (!valid) return "nothing";
@@ -48,15 +51,23 @@ class RtlModule : public sc_core::sc_module {
 
 class CosimBench : public sc_core::sc_module {
  public:
+  // With faults: `sc_faults` drive the SystemC network, `rtl_faults` (already injected)
+  // the RTL one; flips change `flippable` (the SystemC routers' tables) and the RTL's by back-door.
   CosimBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& sc_tables,
-             std::unique_ptr<RtlDriver> rtl)
+             std::unique_ptr<RtlDriver> rtl, FaultInjector* sc_faults = nullptr, RtlDriver* rtl_flips = nullptr,
+             NetworkTables* flippable = nullptr)
       : sc_core::sc_module(name),
         clk("clk", kClockPeriod),
         reset("reset", false),
         start("start", true),
-        net("systemc_net", topo, sc_tables),
+        net("systemc_net", topo, sc_tables, sc_faults),
         hw("rtl_net", std::move(rtl)),
-        topo_(topo) {
+        topo_(topo),
+        faults_(sc_faults),
+        rtl_flips_(rtl_flips),
+        flippable_(flippable) {
+    if (faults_)
+      while (clock_node_ + 1 < topo.num_nodes() && faults_->stuck_from(clock_node_) != 0) ++clock_node_;
     net.clk(clk);
     net.reset(reset);
     net.start(start);
@@ -80,11 +91,23 @@ class CosimBench : public sc_core::sc_module {
   void compare() {
     ++report.cycles;
     const RtlDriver& rtl = hw.rtl();
+    const int64_t step = net.step(clock_node_);
+    if (faults_ && step > flipped_through_) {  // flips due, before the step's RECEIVE cycle
+      flipped_through_ = step;
+      for (const Fault& f : faults_->flips_at(step)) {
+        if (flippable_) router_rules::apply_flip(*flippable_, f);
+        if (rtl_flips_) rtl_flips_->flip_forward_bit(f.a, f.in_port, f.out_port);
+      }
+    }
     for (int i = 0; i < topo_.num_nodes(); ++i)
       for (int p = 0; p < topo_.num_ports(); ++p) {
         bool sv = net.link_valid(i, p), rv = rtl.link_valid(i, p);
         Packet sp = sv ? net.link_packet(i, p) : Packet{}, rp = rv ? rtl.link_packet(i, p) : Packet{};
-        if (sv && rv) ++report.crossings;
+        if (sv && rv) {
+          ++report.crossings;
+          report.trace.push_back({net.step(i), i, topo_.neighbour(i, p), sp.origin, sp.dest, sp.seq});
+          last_crossing_step_ = net.step(i);
+        }
         if (sv == rv && (!sv || sp == rp)) continue;
         stop(fmt::format("cycle {} (step {}), arc {}->{}: SystemC sends {}, RTL sends {}", report.cycles, net.step(i), i,
                          topo_.neighbour(i, p), describe(sv, sp), describe(rv, rp)));
@@ -97,7 +120,13 @@ class CosimBench : public sc_core::sc_module {
       stop(fmt::format("cycle {}: the {} network finished first", report.cycles, sc_idle ? "SystemC" : "RTL"));
     } else if (sc_idle) {
       report.agree = true;
-      report.steps = net.step(0) - 1;
+      report.steps = net.step(clock_node_) - 1;
+      sc_core::sc_stop();
+    } else if (faults_ && step - last_crossing_step_ > kWatchdogSteps) {  // both stuck alike (a stuck router)
+      report.agree = true;
+      report.stuck = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps, step,
+                                 net.queue_report());
+      report.steps = step - 1;
       sc_core::sc_stop();
     } else if (report.cycles > kMaxCycles) {
       stop(fmt::format("no end after {} cycles", kMaxCycles));
@@ -105,11 +134,17 @@ class CosimBench : public sc_core::sc_module {
   }
   void stop(std::string why) {
     report.divergence = std::move(why);
-    report.steps = net.step(0);
+    report.steps = net.step(clock_node_);
     sc_core::sc_stop();
   }
 
   const Topology& topo_;
+  FaultInjector* faults_;
+  RtlDriver* rtl_flips_;
+  NetworkTables* flippable_;
+  int clock_node_ = 0;  // a router never stuck
+  int64_t flipped_through_ = 0;
+  int64_t last_crossing_step_ = 0;
 };
 
 // The crossbar meshes: both load the tables, the SystemC mesh takes its reset edge while
@@ -226,9 +261,18 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_table
   return bench.run();
 }
 
-CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables) {
+CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
+                      const std::vector<Fault>& faults) {
   claim_systemc_elaboration();
-  const RtlModelInfo model = rtl_model_for(topology, rtl_tables);
+  // One injector per network: each records what its faults took, and the two must agree.
+  std::optional<FaultInjector> sc_faults, rtl_faults;
+  std::optional<NetworkTables> flippable;
+  if (!faults.empty()) {
+    sc_faults.emplace(faults, topology);
+    rtl_faults.emplace(faults, topology);
+    if (sc_faults->has_flips()) flippable = systemc_tables;
+  }
+  const RtlModelInfo model = rtl_model_for(topology, rtl_tables, rtl_faults ? &*rtl_faults : nullptr);
   std::unique_ptr<RtlDriver> rtl = model.make(model);
   rtl_reset_and_load(*rtl, rtl_images(model, topology, rtl_tables));
   for (int i = 0; i < topology.num_nodes(); ++i)
@@ -237,18 +281,31 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
       failed.divergence = fmt::format("RTL router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
       return failed;
     }
+  RtlDriver* rtl_side = rtl.get();
+  if (rtl_faults) rtl->inject(&*rtl_faults);
   // The RTL routers start on the next rising edge, as the SystemC ones (start is high).
-  CosimBench bench("cosim", topology, systemc_tables, std::move(rtl));
+  CosimBench bench("cosim", topology, flippable ? *flippable : systemc_tables, std::move(rtl),
+                   sc_faults ? &*sc_faults : nullptr, rtl_faults ? rtl_side : nullptr, flippable ? &*flippable : nullptr);
   sc_core::sc_start();
-  return bench.report;
+  CosimReport report = std::move(bench.report);
+  sort_trace(report.trace);
+  if (sc_faults) {
+    report.injected = sc_faults->injected();
+    if (report.divergence.empty() && report.injected != rtl_faults->injected()) {
+      report.agree = false;
+      report.divergence = "the faults took different packets in SystemC and RTL";
+    }
+  }
+  return report;
 }
 
-CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables) {
+CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults) {
   const std::string kind = tables.kind();
   if (kind == kPortRulesKind) {
     const NetworkTables& t = as_kind<NetworkTables>(tables);
-    return run_cosim(topology, t, t);
+    return run_cosim(topology, t, t, faults);
   }
+  if (!faults.empty()) throw InputError(fmt::format("--fault: cosim injects faults into port-rules routers only, not {}", kind));
   if (kind == kCrossbarKind) {
     const XbarTables& t = as_kind<XbarTables>(tables);
     return run_xbar_cosim(topology, t, t);

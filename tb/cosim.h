@@ -3,7 +3,10 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "sw/core/faults.h"
+#include "sw/engines/trace.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/tables/port_rule_tables.h"
 
@@ -17,12 +20,18 @@ struct CosimReport {
   int64_t steps = 0;           // steps both networks ran
   int64_t crossings = 0;       // link transfers compared
   std::string divergence;      // the first difference: cycle, arc, the two packets
+  // Port rules: the crossings both networks made (what arrived), sorted, for the scoreboard.
+  std::vector<TraceEvent> trace;
+  std::string stuck;                  // with faults: why the run ended before both drained (watchdog)
+  std::vector<std::string> injected;  // with faults: what they did (the same on both sides, else a divergence)
 };
 
 // Loads `rtl_tables` into the RTL network and `systemc_tables` into the SystemC one (the
 // same tables, except in tests of the comparison itself), runs both from their first
 // step, and stops at the first cycle whose link activity differs. One per process.
-CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables);
+// `faults` (docs/faults.md): injected into both networks alike (the RTL as a router array).
+CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
+                      const std::vector<Fault>& faults = {});
 
 // The same for the circuit-switched crossbar meshes (rtl/fr_mesh_xbar_top.v and
 // systemc/fr_xbar_router_sc.h): every mesh link and every local output compared at each
@@ -31,6 +40,7 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
 CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables);
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
-CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables);
+// Faults are taken by the port-rule routers only (InputError for other kinds).
+CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults = {});
 
 }  // namespace fixroute

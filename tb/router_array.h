@@ -57,7 +57,7 @@ class RouterArray : public Interface {
     for (int i = 0; i < n; ++i)
       for (int q = 0; q < ports_; ++q)
         if (int j = topology.neighbour(i, q); j >= 0)
-          sources_[link(i, q)] = {routers_[static_cast<size_t>(j)].get(), static_cast<unsigned>(topology.reverse_port(i, q))};
+          sources_[link(i, q)] = {routers_[static_cast<size_t>(j)].get(), static_cast<unsigned>(topology.reverse_port(i, q)), j};
   }
   ~RouterArray() override {
     if (vcd_) vcd_->close();
@@ -100,6 +100,8 @@ class RouterArray : public Interface {
  protected:
   // Sets the inputs every router shares (the top's AND gate) from the routers' outputs.
   virtual void global_inputs() = 0;
+  // Whether what `sender` (node `from`) drives on `port` reaches node `to` (fault injection).
+  virtual bool arrives(const Model& /*sender*/, int /*from*/, unsigned /*port*/, int /*to*/) { return true; }
 
   Model& router(int node) const { return *routers_[static_cast<size_t>(node)]; }
 
@@ -107,6 +109,7 @@ class RouterArray : public Interface {
   struct Source {  // the neighbour's out-port that an in-port receives
     const Model* router = nullptr;  // none: a border port, its inputs stay zero
     unsigned port = 0;
+    int node = -1;
   };
   size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
 
@@ -117,7 +120,7 @@ class RouterArray : public Interface {
     for (int q = 0; q < ports_; ++q) {
       const Source& s = sources_[link(i, q)];
       if (!s.router) continue;
-      valid |= bits(s.router->out_valid, s.port, 1) << q;
+      if (bits(s.router->out_valid, s.port, 1) && arrives(*s.router, s.node, s.port, i)) valid |= uint64_t{1} << q;
       for (unsigned b = 0; b < link_bits_; b += 32) {
         const unsigned w = std::min(32u, link_bits_ - b);
         set_bits(r.in_data, static_cast<unsigned>(q) * link_bits_ + b, w, bits(s.router->out_data, s.port * link_bits_ + b, w));

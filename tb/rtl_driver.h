@@ -13,6 +13,7 @@
 namespace fixroute {
 
 class Topology;
+class FaultInjector;
 
 // What every verilated top shares: a clock, a reset and the configuration port that
 // writes each router's table memory (packet routers here, crossbars in xbar_rtl.h).
@@ -41,6 +42,12 @@ class RtlDriver : public RtlConfigPort {
   virtual int queue_count(int node, int port) const = 0;
   virtual bool link_valid(int node, int port) const = 0;
   virtual Packet link_packet(int node, int port) const = 0;  // dest -1 for a broadcast copy
+  // Fault injection (docs/faults.md): where the harness wires the links (router arrays),
+  // it passes on only what `faults` lets arrive, holds a stuck router's step_go low, and
+  // flips a table bit by back-door. False for tops wired in Verilog.
+  virtual bool takes_faults() const { return false; }
+  virtual void inject(FaultInjector* /*faults*/) {}
+  virtual void flip_forward_bit(int /*node*/, int /*in_port*/, int /*out_port*/) {}
 };
 
 // The sizes a verilated fr_router was built with (its Verilog parameters).
@@ -88,7 +95,9 @@ const std::vector<RtlRouterBuild>& rtl_router_builds();
 RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth);
 // The hardware `tables` run on: the curated top of the topology's size when they fit it,
 // else rtl_array_model with the depth a reference run of the tables shows.
-RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables);
+// With faults: always an array (its harness injects them), its depth from a reference run
+// of the same faults.
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults = nullptr);
 
 // The memory images of `tables` for `model`; throws InputError when they do not fit it.
 std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& model, const Topology& topology,

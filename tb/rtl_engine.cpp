@@ -9,9 +9,11 @@
 #include <verilated_vcd_c.h>
 
 #include <algorithm>
+#include <optional>
 #include <type_traits>
 
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/topology/topology.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/router_kind.h"
@@ -75,7 +77,10 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
 
  public:
   PortRuleRouterArray(const RtlModelInfo& info, const Topology& topology)
-      : Array(topology, 4 * static_cast<unsigned>(info.sizes.field_w)), info_(info), count_bits_(count_bits(info.sizes.depth)) {}
+      : Array(topology, 4 * static_cast<unsigned>(info.sizes.field_w)), info_(info), count_bits_(count_bits(info.sizes.depth)) {
+    for (int i = 0; i < topology.num_nodes(); ++i)
+      for (int p = 0; p < topology.num_ports(); ++p) neighbour_.push_back(topology.neighbour(i, p));
+  }
 
   void tick() override {
     Array::tick();
@@ -89,20 +94,43 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
   int queue_count(int node, int port) const override {
     return static_cast<int>(bits(router(node).queue_count, static_cast<unsigned>(port) * count_bits_, count_bits_));
   }
-  bool link_valid(int node, int port) const override { return bits(router(node).out_valid, static_cast<unsigned>(port), 1); }
+  // What arrives: a packet a fault takes was sent but is not on the link.
+  bool link_valid(int node, int port) const override {
+    if (!bits(router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
+    return !faults_ || !faults_->loses(static_cast<int64_t>(router(node).step), node,
+                                       neighbour_[static_cast<size_t>(node * info_.ports + port)]);
+  }
   Packet link_packet(int node, int port) const override {
     const unsigned f = static_cast<unsigned>(info_.sizes.field_w);
     return packet_at(router(node).out_data, static_cast<unsigned>(port) * 4 * f, f);
   }
+  bool takes_faults() const override { return true; }
+  void inject(FaultInjector* faults) override { faults_ = faults; }
+  // The forward-mask bit of in-port q's rule word (the table's port registers, written by
+  // back-door: the configuration port takes words only before cfg_done).
+  void flip_forward_bit(int node, int in_port, int out_port) override {
+    router(node).rootp->fr_router__DOT__u_table__DOT__port_regs[static_cast<size_t>(3 * in_port)] ^= 1u << out_port;
+  }
 
  private:
   void global_inputs() override {
-    for (auto& r : routers_) r->step_go = go_;
+    for (size_t i = 0; i < routers_.size(); ++i) {
+      Model& r = *routers_[i];
+      r.step_go = go_ && !(faults_ && faults_->stuck(static_cast<int>(i), static_cast<int64_t>(r.step)));
+    }
+  }
+  bool arrives(const Model& sender, int from, unsigned port, int to) override {
+    if (!faults_) return true;
+    const unsigned f = static_cast<unsigned>(info_.sizes.field_w);
+    const Packet p = packet_at(sender.out_data, port * 4 * f, f);
+    return faults_->arrives(static_cast<int64_t>(sender.step), from, to, p.origin, p.dest, p.seq);
   }
 
   const RtlModelInfo info_;
   const unsigned count_bits_;
   bool go_ = false;  // AND of every router's ready after the last edge
+  FaultInjector* faults_ = nullptr;
+  std::vector<int> neighbour_;  // per (node, port)
 };
 
 std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
@@ -117,6 +145,15 @@ std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
 
 EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo, const EngineOptions& options) {
   EngineResult result;
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
+  if (faults && !rtl.takes_faults())
+    throw InputError(fmt::format("--fault: the verilated {} wires its links in Verilog; faults need a router array", m.spec));
+  if (faults) rtl.inject(faults);
+  auto flip_due = [&](int64_t step) {  // before the step's RECEIVE cycle, as on every engine
+    if (faults)
+      for (const Fault& f : faults->flips_at(step)) rtl.flip_forward_bit(f.a, f.in_port, f.out_port);
+  };
+  flip_due(1);
   PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
   const bool keep = options.keep_trace || !sink;
   result.streamed = sink != nullptr;
@@ -141,6 +178,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
     ++steps;
     crossings.clear();
     for (int i = 0; i < m.nodes && result.failure.empty(); ++i) {
+      if (faults && faults->stuck(i, steps)) continue;  // frozen at its stuck step, sends nothing
       if (rtl.step(i) != steps) {
         result.failure = fmt::format("router {} is at step {}, the network at step {}", i, rtl.step(i), steps);
         break;
@@ -157,6 +195,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
     if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
     rtl.tick();  // the RECEIVE cycle
     ++cycles;
+    flip_due(steps + 1);
     if (!result.failure.empty()) break;
     std::string faulty;
     bool all_idle = true;
@@ -324,13 +363,17 @@ RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tabl
   return info;
 }
 
-RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables) {
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults) {
   // The queue depth the tables need is what the reference routers' queues reach (their
-  // crossings are not kept).
+  // crossings are not kept), under the same faults (a fresh copy of the injector).
   struct Discard : PacketSink {
     void step(int64_t, const std::vector<TraceEvent>&) override {}
   } discard;
-  const int64_t depth = run_ref_engine(topology, tables, EngineOptions{"", &discard, false}).max_queue;
+  std::optional<FaultInjector> probe;
+  if (faults && faults->any()) probe.emplace(*faults);
+  const int64_t depth =
+      run_ref_engine(topology, tables, EngineOptions{"", &discard, false, probe ? &*probe : nullptr}).max_queue;
+  if (probe) return rtl_array_model(topology, tables, depth);
   for (const RtlModelInfo& m : rtl_models())
     if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.sizes).empty()) return m;
   return rtl_array_model(topology, tables, depth);
@@ -405,7 +448,7 @@ EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vec
 }
 
 EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
-  const RtlModelInfo m = rtl_model_for(topology, tables);
+  const RtlModelInfo m = rtl_model_for(topology, tables, options.faults);
   return run_rtl_model(m, topology, rtl_images(m, topology, tables), options);
 }
 
@@ -422,7 +465,8 @@ const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
                                            [](const Topology& topology, const Tables& t, const EngineOptions& o) {
                                              return port_rules_output(
                                                  run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
-                                           }});
+                                           },
+                                           true});
 
 const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
                                           [](const Topology& t) { return curated(xbar_curated_sizes(), t); },

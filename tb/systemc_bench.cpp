@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "sw/engines/router_rules.h"
 #include "sw/topology/topology.h"
 #include "systemc_support.h"
 
@@ -12,13 +13,17 @@ constexpr int64_t kWatchdogSteps = 64;
 }  // namespace
 
 SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables,
-                           bool pause_at_end)
+                           bool pause_at_end, FaultInjector* faults, NetworkTables* flippable)
     : sc_core::sc_module(name),
       clk("clk", kClockPeriod),
       reset("reset", true),
       start("start", false),
-      net("net", topo, tables),
-      pause_at_end_(pause_at_end) {
+      net("net", topo, tables, faults),
+      pause_at_end_(pause_at_end),
+      faults_(faults && faults->any() ? faults : nullptr),
+      flippable_(flippable) {
+  if (faults_)
+    while (clock_node_ + 1 < topo.num_nodes() && faults_->stuck_from(clock_node_) != 0) ++clock_node_;
   net.clk(clk);
   net.reset(reset);
   net.start(start);
@@ -32,6 +37,7 @@ EngineResult SystemcBench::run() {
   result_ = EngineResult{};
   cycles_ = 0;
   last_crossing_step_ = 0;
+  flipped_through_ = 0;
   running_ = false;
   reset.write(true);
   start.write(false);
@@ -49,6 +55,11 @@ EngineResult SystemcBench::run() {
 void SystemcBench::monitor() {
   if (!running_) return;
   ++cycles_;
+  if (faults_ && flippable_ && net.step(clock_node_) > flipped_through_) {  // before the step's RECEIVE cycle
+    flipped_through_ = net.step(clock_node_);
+    for (const Fault& f : faults_->flips_at(flipped_through_))
+      router_rules::apply_flip(*flippable_, f);
+  }
   const Topology& topo = net.topology();
   bool sent = false;
   for (int i = 0; i < topo.num_nodes(); ++i)
@@ -60,7 +71,7 @@ void SystemcBench::monitor() {
       last_crossing_step_ = net.step(i);
     }
   if (sent) return;  // the RECEIVE edge comes next
-  const int64_t step = net.step(0);
+  const int64_t step = net.step(clock_node_);
   if (step == 0) return;  // the start edge has not come yet
   std::string faults = net.faults();
   if (!faults.empty()) {

@@ -12,7 +12,10 @@ namespace fixroute {
 
 class SystemcBench : public sc_core::sc_module {
  public:
-  SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables, bool pause_at_end);
+  // `faults` (optional): injected into the network; flips change `flippable`, the tables
+  // the routers read (the same object as `tables`).
+  SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables, bool pause_at_end,
+               FaultInjector* faults = nullptr, NetworkTables* flippable = nullptr);
 
   // Runs the network from reset to its end; returns the result with a sorted trace.
   EngineResult run();
@@ -26,6 +29,10 @@ class SystemcBench : public sc_core::sc_module {
   void monitor();
 
   bool pause_at_end_;
+  FaultInjector* faults_;
+  NetworkTables* flippable_;
+  int clock_node_ = 0;  // a router never stuck: its step counter is the network's
+  int64_t flipped_through_ = 0;  // flips of steps up to this one applied
   bool running_ = false;
   EngineResult result_;
   int64_t cycles_ = 0;

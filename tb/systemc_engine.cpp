@@ -4,9 +4,11 @@
 // xbar_systemc_engine.cpp.
 #include <fmt/format.h>
 
+#include <optional>
 #include <systemc>
 
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 #include "sw/engines/ref_engine.h"
@@ -23,7 +25,11 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
     throw InputError(fmt::format("the systemc routers carry 16-bit node ids: at most {} nodes, {} has {}",
                                  kMaxSystemcNodes, topology.spec(), topology.num_nodes()));
   claim_systemc_elaboration();
-  SystemcBench bench("bench", topology, tables, false);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
+  // A flipped table bit changes a router's table mid-run: the routers read a copy.
+  std::optional<NetworkTables> flippable;
+  if (faults && faults->has_flips()) flippable = tables;
+  SystemcBench bench("bench", topology, flippable ? *flippable : tables, false, faults, flippable ? &*flippable : nullptr);
   VcdFile vcd(options.vcd_path);
   if (vcd.file()) {
     sc_core::sc_trace(vcd.file(), bench.clk, "clk");
@@ -40,7 +46,8 @@ const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](con
                                                [](const Topology& topology, const Tables& t, const EngineOptions& o) {
                                                  return port_rules_output(
                                                      run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
-                                               }});
+                                               },
+                                               true});
 
 }  // namespace
 

@@ -16,6 +16,8 @@
 #include "sw/core/algorithm.h"
 #include "sw/report/draw.h"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
+#include "sw/engines/trace.h"
 #include "sw/core/partial_output.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
@@ -121,8 +123,18 @@ int cmd_reseal_tables(const std::string& dir) {
   return 0;
 }
 
-int cmd_cosim(const Built& b, bool as_json) {
-  const CosimReport r = run_cosim_of_kind(b.problem.topology, *b.tables);
+int cmd_cosim(const Built& b, bool as_json, const std::vector<std::string>& fault_forms) {
+  std::vector<Fault> faults;
+  for (const std::string& text : fault_forms) faults.push_back(parse_fault(text));
+  check_faults(faults, b.problem.topology);
+  const CosimReport r = run_cosim_of_kind(b.problem.topology, *b.tables, faults);
+  // With faults the scoreboard judges what arrived (the two networks' common trace).
+  std::optional<ScoreboardReport> score;
+  if (!faults.empty() && r.agree) {
+    const RouterKind& kind = find_router_kind(b.tables->kind());
+    score = kind.score(*b.tables, b.problem.topology, b.algorithm->packets_per_node, PacketTrace(r.trace));
+  }
+  const bool passed = r.agree && r.stuck.empty() && (!score || score->clean());
   const std::string& spec = b.problem.topology.spec();
   const bool circuit = find_router_kind(b.tables->kind()).switching == "circuit";
   const std::string label = circuit ? "circuit-switched" : b.problem.port_model.label();
@@ -131,6 +143,13 @@ int cmd_cosim(const Built& b, bool as_json) {
                      {"agree", r.agree}, {"cycles", r.cycles}, {"steps", r.steps}, {"crossings", r.crossings},
                      {"divergence", r.divergence.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.divergence)},
                      {"switching", circuit ? "circuit" : "packet"}};
+    if (!faults.empty()) {
+      j["injected_faults"] = r.injected;
+      j["stuck"] = r.stuck.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.stuck);
+      j["scoreboard_clean"] = score ? nlohmann::json(score->clean()) : nlohmann::json(nullptr);
+      j["errors"] = score ? score->errors : std::vector<std::string>{};
+      j["ok"] = passed;
+    }
     if (!circuit) {
       j["port_model"] = b.problem.port_model.ports_name();
       j["duplex"] = b.problem.port_model.duplex_name();
@@ -143,7 +162,16 @@ int cmd_cosim(const Built& b, bool as_json) {
     fmt::print("cosim {} {} [{}] ({}): DIVERGED: {}\n", spec, b.problem.collective, b.algorithm->name, label,
                r.divergence);
   }
-  return r.agree ? 0 : kExitFailed;
+  if (!as_json && !faults.empty()) {
+    for (const std::string& line : r.injected) fmt::print("  injected     {}\n", line);
+    if (!r.stuck.empty()) fmt::print("  stuck        {}\n", r.stuck);
+    if (score) {
+      fmt::print("  scoreboard   {}\n", score->clean() ? "clean" : fmt::format("{} error(s)", score->error_count));
+      for (const std::string& e : score->errors) fmt::print("    {}\n", e);
+    }
+    fmt::print("  result       {}\n", passed ? "ok" : "FAILED");
+  }
+  return passed ? 0 : kExitFailed;
 }
 
 // Port-rule tables (a torus: cycles and feeds) or crossbar tables (one panel per routing step).
@@ -195,6 +223,9 @@ int sc_main(int argc, char** argv) {
   run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file");
   run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (hardware engines)");
   run_cmd->add_option("--tables", run.tables_dir, "run the tables in this directory (from `fixroute tables`)");
+  run_cmd->add_option("--fault", run.faults,
+                      "inject a fault (repeatable; port-rules routers): link:A-B@STEP, router:N@STEP, drop:A-B@STEP, "
+                      "flip:N:Q:P@STEP (docs/faults.md)");
   run_cmd->add_flag("--json", run_json, "print one JSON object");
   run_cmd->add_option("--permutation", run.permutation,
                       "circuit-switched permutation: bpc:PI:A, transpose, bit-reversal, perfect-shuffle, "
@@ -270,6 +301,8 @@ int sc_main(int argc, char** argv) {
   cosim_cmd->add_option("--permutation", cosim_permutation, "circuit-switched permutation (as for run)");
   cosim_cmd->add_option("--root", cosim_root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   cosim_ports.add_to(cosim_cmd);
+  std::vector<std::string> cosim_faults;
+  cosim_cmd->add_option("--fault", cosim_faults, "inject a fault into both networks (repeatable; as for run)");
 
   std::string draw_topology, draw_collective, draw_algorithm, draw_path, draw_permutation;
   int draw_root = 0;
@@ -337,7 +370,7 @@ int sc_main(int argc, char** argv) {
     if (cosim_cmd->parsed())
       return cmd_cosim(build_for(cosim_topology, cosim_collective, cosim_algorithm, cosim_ports.model(),
                                  cosim_permutation, cosim_root),
-                       cosim_json);
+                       cosim_json, cosim_faults);
     if (draw_cmd->parsed())
       return cmd_draw(build_for(draw_topology, draw_collective, draw_algorithm, PortModel{}, draw_permutation, draw_root),
                       draw_path);

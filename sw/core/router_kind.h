@@ -22,6 +22,7 @@
 namespace fixroute {
 
 class Topology;
+class FaultInjector;
 
 // The tables of one network for one router kind: what every kind's tables record.
 struct Tables {
@@ -48,6 +49,7 @@ struct RunStats {
   int64_t max_queue = 0;        // store-and-forward routers: the largest output queue seen
   std::string failure;          // why the run stopped early or went wrong, "" if it did not
   std::vector<std::string> faults;         // what the routers detected (crossbar link conflicts)
+  std::vector<std::string> injected;       // what injected faults did (--fault): reported, not judged
   std::optional<int64_t> clock_cycles;     // hardware engines: clock cycles of the run proper
   std::optional<int64_t> overhead_cycles;  // hardware engines: reset and table load
   std::optional<int64_t> cycles_per_step;  // clock cycles of one step, where fixed by the design
@@ -65,6 +67,8 @@ struct EngineOptions {
   std::string vcd_path;       // waveform, where the engine can write one
   TraceSink* sink = nullptr;  // engines that stream hand every step's rows here
   bool keep_trace = true;     // false: a streaming engine keeps no trace in memory
+  // Injected faults (sw/core/faults.h), applied by engines whose KindRouters take_faults.
+  FaultInjector* faults = nullptr;
 };
 
 struct EngineOutput {
@@ -155,6 +159,8 @@ struct KindRouters {
   // Whether this build runs these routers on `topology` (hardware engines: built sizes).
   std::function<bool(const Topology&)> supports = [](const Topology&) { return true; };
   std::function<EngineOutput(const Topology&, const Tables&, const EngineOptions&)> run;
+  // Whether these routers' harness applies EngineOptions::faults.
+  bool takes_faults = false;
 };
 
 std::vector<KindRouters>& kind_routers_registry();

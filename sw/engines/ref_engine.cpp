@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "port_queue.h"
+#include "sw/core/faults.h"
 #include "router_rules.h"
 #include "sw/topology/topology.h"
 
@@ -17,12 +19,21 @@ namespace {
 // A run that has not drained after this many steps is reported as stuck.
 constexpr int64_t kMaxSteps = int64_t{1} << 26;
 
+// A run in which no packet crossed a link for this many steps, every release done, is
+// reported as stuck (the rtl and systemc harnesses' watchdog).
+constexpr int64_t kWatchdogSteps = 64;
+
 // Buckets while their count (furthest-first ports x hop counts) stays under this.
 constexpr int64_t kMaxBuckets = int64_t{1} << 24;
 
 }  // namespace
 
-EngineResult run_ref_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
+EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given, const EngineOptions& options) {
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
+  // A flipped table bit changes the router's table from its step on: a copy to change.
+  std::optional<NetworkTables> flipped;
+  if (faults && faults->has_flips()) flipped = given;
+  const NetworkTables& tables = flipped ? *flipped : given;
   const int n = topology.num_nodes();
   const size_t ports = static_cast<size_t>(topology.num_ports());
   const size_t slots = static_cast<size_t>(n) * ports;  // one per (node, port): index node * ports + port
@@ -75,15 +86,30 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
   const bool keep = options.keep_trace || !sink;
   result.streamed = sink != nullptr;
   std::vector<TraceEvent> crossings;  // this step's
-  int64_t step = 0;
+  int64_t step = 0, last_crossing_step = 0;
   while (queued > 0) {
     ++step;
     if (step > kMaxSteps) {
       result.failure = fmt::format("still {} packets queued after {} steps", queued, kMaxSteps);
       break;
     }
-    // (1) releases
+    if (step > last_release && step - 1 - last_crossing_step > kWatchdogSteps) {
+      std::string queues_held;
+      for (size_t s = 0; s < slots; ++s)
+        if (!queues.empty(s))
+          queues_held += fmt::format("{}router {} port {}: {}", queues_held.empty() ? "" : ", ", s / ports, s % ports,
+                                     queues.size(s));
+      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps,
+                                   step - 1, queues_held);
+      --step;
+      break;
+    }
+    if (flipped)
+      for (const Fault& f : faults->flips_at(step))
+        router_rules::apply_flip(*flipped, f);
+    // (1) releases (a stuck router still releases in the step it stops at, as the hardware does)
     for (int i = 0; i < n && step <= last_release; ++i) {
+      if (faults && faults->stuck(i, step - 1)) continue;
       const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
       size_t& next = next_release[static_cast<size_t>(i)];
       while (next < initial.size() && initial[next].release == step) {
@@ -97,11 +123,16 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& table
     // the step's crossings come out in trace order (by from, then to)
     crossings.clear();
     for (size_t s0 = 0; s0 < slots; s0 += ports) {
+      if (faults && faults->stuck(static_cast<int>(s0 / ports), step)) continue;
       for (size_t k = 0; k < ports; ++k) {
         const size_t s = s0 + send_order[s0 + k];
         if (queues.empty(s) || !router_rules::may_send(send_period[s], send_phase[s], step)) continue;
         const Packet pkt = queues.pop(s);
         --queued;
+        // a packet a fault takes leaves its sender and never arrives: no crossing
+        if (faults && !faults->arrives(step, static_cast<int>(s0 / ports), neighbour[s], pkt.origin, pkt.dest, pkt.seq))
+          continue;
+        last_crossing_step = step;
         wire[s] = pkt;
         on_wire[s] = 1;
         TraceEvent& crossing = crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall

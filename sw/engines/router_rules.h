@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sw/core/faults.h"
 #include "sw/tables/port_rule_tables.h"
 
 namespace fixroute::router_rules {
@@ -80,6 +81,12 @@ Arrival handle_arrival(const Packet& pkt, int node, const std::vector<PortRule>&
     }
   }
   return what;
+}
+
+// An injected flip (docs/faults.md) in the tables the C++ routers read: in-port Q's
+// forward-mask bit for out-port P of router N (the RTL flips the same bit by back-door).
+inline void apply_flip(NetworkTables& tables, const Fault& flip) {
+  tables.routers[static_cast<size_t>(flip.a)].ports[static_cast<size_t>(flip.in_port)].forward_mask ^= 1u << flip.out_port;
 }
 
 }  // namespace fixroute::router_rules

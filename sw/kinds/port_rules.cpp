@@ -95,7 +95,8 @@ const KindRoutersRegistrar ref_routers({kPortRulesKind, "ref", [](const Topology
                                         [](const Topology& topology, const Tables& t, const EngineOptions& options) {
                                           return port_rules_output(
                                               run_ref_engine(topology, as_kind<NetworkTables>(t), options));
-                                        }});
+                                        },
+                                        true});
 
 }  // namespace
 }  // namespace fixroute

@@ -10,6 +10,7 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
 #include "sw/topology/topology.h"
 
@@ -83,6 +84,17 @@ RunResult run_case(const RunRequest& req) {
     options.vcd_path = vcd->temp();
   }
   options.keep_trace = req.keep_trace;
+  std::optional<FaultInjector> faults;
+  if (!req.faults.empty()) {
+    const KindRouters* routers = find_kind_routers(kind.name, engine.name);
+    if (routers && !routers->takes_faults)
+      throw InputError(fmt::format("--fault: the {} engine's {} routers take no injected faults (the port-rules routers "
+                                   "do, on every engine)", engine.name, kind.name));
+    std::vector<Fault> parsed;
+    for (const std::string& text : req.faults) parsed.push_back(parse_fault(text));
+    faults.emplace(parsed, topology);
+    options.faults = &*faults;
+  }
   // The kind's scoreboard online where it has one: a streaming engine feeds it as it runs
   // (no trace in memory), any other engine's trace is replayed into it.
   std::unique_ptr<OnlineScore> online;
@@ -93,6 +105,7 @@ RunResult run_case(const RunRequest& req) {
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
   if (vcd && std::filesystem::exists(vcd->temp())) vcd->commit();
   r.stats = std::move(out.stats);
+  if (faults) r.stats.injected = faults->injected();
   r.trace = std::move(out.trace);
   if (online) {
     if (!out.streamed) online->replay(*r.trace);
@@ -148,7 +161,8 @@ nlohmann::json to_json(const RunResult& r) {
               {"switching", r.switching},
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
               {"hardware", r.stats.hardware.empty() ? json(nullptr) : json(r.stats.hardware)},
-              {"faults", r.stats.faults}};
+              {"faults", r.stats.faults},
+              {"injected_faults", r.stats.injected}};
 }
 
 std::string summary(const RunResult& r) {
@@ -171,6 +185,7 @@ std::string summary(const RunResult& r) {
   for (const std::string& e : r.score.errors) out += "    " + e + "\n";
   if (!r.stats.failure.empty()) out += "  engine       " + r.stats.failure + "\n";
   for (const std::string& f : r.stats.faults) out += "  fault        " + f + "\n";
+  for (const std::string& f : r.stats.injected) out += "  injected     " + f + "\n";
   if (!circuit && !r.score.buffers) out += fmt::format("  max queue    {}\n", r.stats.max_queue);
   if (r.score.buffers) out += fmt::format("  buffers      {} (packets a router held waiting beyond the next round)\n", *r.score.buffers);
   out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);

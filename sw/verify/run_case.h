@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -29,6 +30,7 @@ struct RunRequest {
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
   int threads = 1;          // 2: the scoreboard checks on a second thread as a streaming engine runs
+  std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
 };
 
 struct RunResult {

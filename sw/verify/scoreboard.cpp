@@ -29,7 +29,11 @@ std::optional<uint64_t> packet_key(int origin, int dest, int seq) {
 // The broadcast bit sets' limit: a run that needs more is refused before it starts.
 constexpr double kMaxHeldBytes = 4.0 * (1 << 30);
 
-std::string packet_name(const TraceEvent& e) { return fmt::format("packet {}->{} seq {}", e.origin, e.dest, e.seq); }
+std::string packet_name(int origin, int dest, int seq) {
+  return dest == kBroadcastDest ? fmt::format("packet {}->* seq {}", origin, seq)
+                                : fmt::format("packet {}->{} seq {}", origin, dest, seq);
+}
+std::string packet_name(const TraceEvent& e) { return packet_name(e.origin, e.dest, e.seq); }
 
 }  // namespace
 
@@ -270,8 +274,21 @@ struct PacketScoreboard::State {
   ScoreboardReport finish() {
     int64_t missing = 0;
     std::string first;
-    auto missed = [&](const Packet& p, size_t node) {
-      if (missing++ == 0) first = fmt::format("packet {}->{} seq {} never reached node {}", p.origin, p.dest, p.seq, node);
+    // The first missed reception named with where its packet was last seen: a unicast
+    // packet's last holder, a broadcast packet's count of holders.
+    auto missed = [&](size_t i, size_t node) {
+      if (missing++ > 0) return;
+      const Packet& p = demand[i];
+      std::string seen;
+      if (packets[i].row < 0) {
+        seen = packets[i].since == 0 ? fmt::format("never left node {}", packets[i].holder)
+                                     : fmt::format("last seen at node {}, step {}", packets[i].holder, packets[i].since);
+      } else {
+        size_t holders = 0;
+        for (size_t v = 0; v < nodes; ++v) holders += holds(i, v) ? 1 : 0;
+        seen = fmt::format("held by {} of {} nodes", holders, nodes);
+      }
+      first = fmt::format("{} never reached node {} ({})", packet_name(p.origin, p.dest, p.seq), node, seen);
     };
     // the bit sets in memory order first: only where a bit is missing, packet by packet
     // for the first missed reception's name
@@ -283,11 +300,11 @@ struct PacketScoreboard::State {
     for (size_t i = 0; i < demand.size(); ++i) {
       const Packet& p = demand[i];
       if (packets[i].row < 0) {
-        if (!packets[i].delivered) missed(p, static_cast<size_t>(p.dest));
+        if (!packets[i].delivered) missed(i, static_cast<size_t>(p.dest));
         continue;
       }
       for (size_t node = 0; node < nodes && !all_held; ++node)
-        if (!holds(i, node)) missed(p, node);
+        if (!holds(i, node)) missed(i, node);
     }
     if (missing > 0) error(fmt::format("{} needed receptions never happened (first: {})", missing, first));
     return report;

@@ -1,0 +1,189 @@
+#include "faults.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "errors.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+namespace {
+
+constexpr const char* kForms = "link:A-B@STEP, router:N@STEP, drop:A-B@STEP or flip:N:Q:P@STEP";
+constexpr int64_t kMaxStep = int64_t{1} << 40;
+constexpr int64_t kMaxListedLosses = 20;  // a dead link early in a large run loses many: the first are named
+
+int64_t number(const std::string& digits, const std::string& text) {
+  if (digits.size() > 12) throw InputError(fmt::format("--fault '{}': {} is too large", text, digits));
+  return std::stoll(digits);
+}
+
+}  // namespace
+
+Fault parse_fault(const std::string& text) {
+  static const std::regex pair(R"((link|drop):(\d+)-(\d+)@(\d+))");
+  static const std::regex single(R"(router:(\d+)@(\d+))");
+  static const std::regex flip(R"(flip:(\d+):(\d+):(\d+)@(\d+))");
+  std::smatch m;
+  Fault f;
+  f.text = text;
+  if (std::regex_match(text, m, pair)) {
+    f.type = m[1] == "link" ? FaultType::Link : FaultType::Drop;
+    f.a = static_cast<int>(std::min<int64_t>(number(m[2], text), INT32_MAX));
+    f.b = static_cast<int>(std::min<int64_t>(number(m[3], text), INT32_MAX));
+    f.step = number(m[4], text);
+  } else if (std::regex_match(text, m, single)) {
+    f.type = FaultType::Router;
+    f.a = static_cast<int>(std::min<int64_t>(number(m[1], text), INT32_MAX));
+    f.step = number(m[2], text);
+  } else if (std::regex_match(text, m, flip)) {
+    f.type = FaultType::Flip;
+    f.a = static_cast<int>(std::min<int64_t>(number(m[1], text), INT32_MAX));
+    f.in_port = static_cast<int>(std::min<int64_t>(number(m[2], text), INT32_MAX));
+    f.out_port = static_cast<int>(std::min<int64_t>(number(m[3], text), INT32_MAX));
+    f.step = number(m[4], text);
+  } else {
+    throw InputError(fmt::format("--fault '{}': expected {}", text, kForms));
+  }
+  if (f.step < 1 || f.step > kMaxStep)
+    throw InputError(fmt::format("--fault '{}': the step must be 1 .. {}", text, kMaxStep));
+  return f;
+}
+
+void check_faults(const std::vector<Fault>& faults, const Topology& topology) {
+  const int n = topology.num_nodes();
+  for (const Fault& f : faults) {
+    auto node = [&](int v) {
+      if (v < 0 || v >= n) throw InputError(fmt::format("--fault '{}': {} has no node {}", f.text, topology.spec(), v));
+    };
+    node(f.a);
+    switch (f.type) {
+      case FaultType::Link:
+      case FaultType::Drop:
+        node(f.b);
+        if (!topology.adjacent(f.a, f.b))
+          throw InputError(fmt::format("--fault '{}': nodes {} and {} of {} are not linked", f.text, f.a, f.b, topology.spec()));
+        break;
+      case FaultType::Flip:
+        for (int p : {f.in_port, f.out_port})
+          if (p >= topology.num_ports())
+            throw InputError(fmt::format("--fault '{}': the routers of {} have ports 0 .. {}", f.text, topology.spec(),
+                                         topology.num_ports() - 1));
+        break;
+      case FaultType::Router:
+        break;
+    }
+  }
+  std::vector<bool> stuck(static_cast<size_t>(n), false);
+  for (const Fault& f : faults)
+    if (f.type == FaultType::Router) stuck[static_cast<size_t>(f.a)] = true;
+  if (n > 0 && std::all_of(stuck.begin(), stuck.end(), [](bool s) { return s; }))
+    throw InputError(fmt::format("--fault: every router of {} stuck: nothing would run", topology.spec()));
+}
+
+FaultInjector::FaultInjector(const std::vector<Fault>& faults, const Topology& topology)
+    : faults_(faults), losses_per_fault_(faults.size(), 0) {
+  check_faults(faults_, topology);
+  stuck_from_.assign(static_cast<size_t>(topology.num_nodes()), 0);
+  for (const Fault& f : faults_) {
+    if (f.type == FaultType::Router) {
+      int64_t& from = stuck_from_[static_cast<size_t>(f.a)];
+      from = from == 0 ? f.step : std::min(from, f.step);
+    }
+    has_flips_ = has_flips_ || f.type == FaultType::Flip;
+    has_link_faults_ = has_link_faults_ || f.type == FaultType::Link || f.type == FaultType::Drop;
+  }
+}
+
+bool FaultInjector::stuck(int node, int64_t step) const {
+  const int64_t from = stuck_from_[static_cast<size_t>(node)];
+  return from != 0 && step >= from;
+}
+
+int64_t FaultInjector::stuck_from(int node) const { return stuck_from_[static_cast<size_t>(node)]; }
+
+bool FaultInjector::loses(int64_t step, int from, int to) const {
+  if (from < 0 || to < 0) return false;
+  if (stuck(from, step) || stuck(to, step)) return true;
+  if (!has_link_faults_) return false;
+  for (const Fault& f : faults_) {
+    if (f.type == FaultType::Link && step >= f.step && ((f.a == from && f.b == to) || (f.a == to && f.b == from)))
+      return true;
+    if (f.type == FaultType::Drop && step == f.step && f.a == from && f.b == to) return true;
+  }
+  return false;
+}
+
+bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest, int seq) {
+  if (!loses(step, from, to)) return true;
+  const std::string packet =
+      dest < 0 ? fmt::format("packet {}->* seq {}", origin, seq) : fmt::format("packet {}->{} seq {}", origin, dest, seq);
+  for (size_t k = 0; k < faults_.size(); ++k) {
+    const Fault& f = faults_[k];
+    bool hit = false;
+    std::string where;
+    switch (f.type) {
+      case FaultType::Link:
+        hit = step >= f.step && ((f.a == from && f.b == to) || (f.a == to && f.b == from));
+        where = fmt::format("lost on dead link {}-{}", f.a, f.b);
+        break;
+      case FaultType::Drop:
+        hit = step == f.step && f.a == from && f.b == to;
+        where = fmt::format("dropped on arc {}->{}", from, to);
+        break;
+      case FaultType::Router:
+        hit = f.a == to && step >= f.step;
+        where = fmt::format("lost: sent to stuck router {}", to);
+        break;
+      case FaultType::Flip:
+        break;
+    }
+    if (!hit) continue;
+    ++losses_per_fault_[k];
+    ++lost_count_;
+    Loss loss{step, from, to, fmt::format("step {}: {} {}, last seen at node {} ({})", step, packet, where, from, f.text)};
+    if (static_cast<int64_t>(lost_.size()) < kMaxListedLosses) {
+      lost_.push_back(std::move(loss));
+    } else if (auto last = std::max_element(lost_.begin(), lost_.end()); loss < *last) {
+      *last = std::move(loss);
+    }
+    return false;
+  }
+  return false;  // a stuck sender sends nothing: nothing to record
+}
+
+std::vector<Fault> FaultInjector::flips_at(int64_t step) const {
+  std::vector<Fault> due;
+  for (const Fault& f : faults_)
+    if (f.type == FaultType::Flip && f.step == step) due.push_back(f);
+  return due;
+}
+
+std::vector<std::string> FaultInjector::injected() const {
+  std::vector<std::pair<int64_t, std::string>> lines;
+  std::vector<Loss> lost = lost_;
+  std::sort(lost.begin(), lost.end());
+  for (const Loss& l : lost) lines.emplace_back(l.step, l.line);
+
+  for (size_t k = 0; k < faults_.size(); ++k) {
+    const Fault& f = faults_[k];
+    if (f.type == FaultType::Flip)
+      lines.emplace_back(f.step, fmt::format("step {}: router {} in-port {} forwarding to out-port {} flipped ({})", f.step,
+                                             f.a, f.in_port, f.out_port, f.text));
+    else if (f.type == FaultType::Router)
+      lines.emplace_back(f.step, fmt::format("step {}: router {} stuck ({})", f.step, f.a, f.text));
+    else if (losses_per_fault_[k] == 0)
+      lines.emplace_back(f.step, fmt::format("step {}: {} took no packet", f.step, f.text));
+  }
+  std::stable_sort(lines.begin(), lines.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> out;
+  out.reserve(lines.size());
+  for (auto& l : lines) out.push_back(std::move(l.second));
+  if (lost_count_ > kMaxListedLosses) out.push_back(fmt::format("... and {} more packets lost", lost_count_ - kMaxListedLosses));
+  return out;
+}
+
+}  // namespace fixroute

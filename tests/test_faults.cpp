@@ -1,0 +1,228 @@
+// Injected faults (docs/faults.md): the forms, the injector's one definition of what each
+// fault does, every fault kind on every engine (the same trace, losses and verdict as the
+// reference engine's), the co-simulation with faults, and the CLI's exit codes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "sw/core/errors.h"
+#include "sw/core/faults.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/run_case.h"
+#include "tb/cosim.h"
+#include "sw/core/algorithm.h"
+#include "test_support.h"
+
+namespace fixroute {
+namespace {
+
+using testing_support::run_cli;
+
+bool any_contains(const std::vector<std::string>& lines, const std::string& part) {
+  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+}
+
+TEST(FaultForms, ParsesEveryForm) {
+  Fault link = parse_fault("link:2-3@5");
+  EXPECT_EQ(link.type, FaultType::Link);
+  EXPECT_EQ(link.a, 2);
+  EXPECT_EQ(link.b, 3);
+  EXPECT_EQ(link.step, 5);
+  EXPECT_EQ(parse_fault("drop:3-2@1").type, FaultType::Drop);
+  Fault stuck = parse_fault("router:7@4");
+  EXPECT_EQ(stuck.type, FaultType::Router);
+  EXPECT_EQ(stuck.a, 7);
+  Fault flip = parse_fault("flip:5:0:3@2");
+  EXPECT_EQ(flip.type, FaultType::Flip);
+  EXPECT_EQ(flip.in_port, 0);
+  EXPECT_EQ(flip.out_port, 3);
+  EXPECT_EQ(flip.text, "flip:5:0:3@2");
+}
+
+TEST(FaultForms, RefusesWhatIsNotAForm) {
+  for (const char* bad : {"", "link:2-3", "link:2-3@0", "router:x@1", "drop:2@3", "flip:1:2@3", "link:-1-2@3",
+                          "link:2-3@99999999999999", "stuck:1@2", "link:2-3@1 "})
+    EXPECT_THROW(parse_fault(bad), InputError) << bad;
+}
+
+TEST(FaultForms, RefusesWhatTheNetworkDoesNotHave) {
+  const Topology t = Topology::parse("torus:4x4");
+  auto check = [&](const std::vector<std::string>& forms) {
+    std::vector<Fault> faults;
+    for (const std::string& f : forms) faults.push_back(parse_fault(f));
+    check_faults(faults, t);
+  };
+  EXPECT_NO_THROW(check({"link:0-1@1", "drop:1-0@2", "router:15@1", "flip:3:3:0@1"}));
+  EXPECT_THROW(check({"link:0-5@1"}), InputError);   // not linked
+  EXPECT_THROW(check({"router:16@1"}), InputError);  // no such node
+  EXPECT_THROW(check({"drop:0-16@1"}), InputError);
+  EXPECT_THROW(check({"flip:0:4:0@1"}), InputError);  // ports 0..3
+  std::vector<std::string> all;
+  for (int v = 0; v < 16; ++v) all.push_back("router:" + std::to_string(v) + "@" + std::to_string(v + 1));
+  EXPECT_THROW(check(all), InputError);  // nothing would run
+}
+
+TEST(FaultInjectorRules, WhatEachFaultTakes) {
+  const Topology t = Topology::parse("ring:6");
+  FaultInjector f({parse_fault("link:1-2@3"), parse_fault("drop:4-5@2"), parse_fault("router:0@4")}, t);
+  EXPECT_FALSE(f.loses(2, 1, 2));  // before its step
+  EXPECT_TRUE(f.loses(3, 1, 2));
+  EXPECT_TRUE(f.loses(9, 2, 1));   // both ways, from then on
+  EXPECT_TRUE(f.loses(2, 4, 5));   // one arc, one step
+  EXPECT_FALSE(f.loses(2, 5, 4));
+  EXPECT_FALSE(f.loses(3, 4, 5));
+  EXPECT_FALSE(f.stuck(0, 3));
+  EXPECT_TRUE(f.stuck(0, 4));
+  EXPECT_TRUE(f.loses(4, 5, 0));  // sent to a stuck router
+  EXPECT_EQ(f.stuck_from(0), 4);
+  EXPECT_EQ(f.stuck_from(1), 0);
+  EXPECT_FALSE(f.arrives(2, 4, 5, 4, 1, 0));
+  EXPECT_TRUE(f.arrives(2, 3, 4, 3, 1, 0));
+  const std::vector<std::string> lines = f.injected();
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "step 2: packet 4->1 seq 0 dropped on arc 4->5, last seen at node 4 (drop:4-5@2)");
+  EXPECT_EQ(lines[1], "step 3: link:1-2@3 took no packet");
+  EXPECT_EQ(lines[2], "step 4: router 0 stuck (router:0@4)");
+}
+
+TEST(FaultInjectorRules, ListsTheFirstLossesInStepOrderWhateverTheOrderFound) {
+  const Topology t = Topology::parse("ring:6");
+  FaultInjector f({parse_fault("link:1-2@1")}, t);
+  for (int step = 30; step >= 1; --step) f.arrives(step, 2, 1, step, 0, 0);
+  const std::vector<std::string> lines = f.injected();
+  ASSERT_EQ(lines.size(), 21u);
+  EXPECT_EQ(lines[0].rfind("step 1: packet 1->0 seq 0 lost on dead link 1-2", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[19].rfind("step 20: ", 0), 0u) << lines[19];
+  EXPECT_EQ(lines[20], "... and 10 more packets lost");
+}
+
+// Every fault kind on every engine: the run ends, fails, names what was lost, and does
+// exactly what the reference engine does under the same fault.
+struct EngineFault {
+  std::string engine, fault, expect_error, expect_injected, expect_failure;
+};
+
+std::vector<EngineFault> engine_faults() {
+  std::vector<EngineFault> cases;
+  for (const std::string engine : {"ref", "systemc", "rtl"}) {
+    cases.push_back({engine, "drop:2-3@2", "packet 14->* seq 1 never reached node 3",
+                     "step 2: packet 14->* seq 1 dropped on arc 2->3, last seen at node 2 (drop:2-3@2)", ""});
+    cases.push_back({engine, "link:5-6@3", "needed receptions never happened",
+                     "step 3: packet 8->* seq 1 lost on dead link 5-6, last seen at node 5 (link:5-6@3)", ""});
+    cases.push_back({engine, "router:5@3", "needed receptions never happened", "step 3: router 5 stuck (router:5@3)",
+                     "watchdog: no packet moved for 64 steps"});
+    cases.push_back({engine, "flip:5:0:1@2", "a second time",
+                     "step 2: router 5 in-port 0 forwarding to out-port 1 flipped (flip:5:0:1@2)", ""});
+  }
+  return cases;
+}
+
+std::string engine_fault_name(const ::testing::TestParamInfo<EngineFault>& info) {
+  std::string engine = info.param.engine == "ref" ? "Ref" : info.param.engine == "systemc" ? "Systemc" : "Rtl";
+  return engine + "_" + testing_support::test_name(info.param.fault);
+}
+
+class FaultOnEngine : public ::testing::TestWithParam<EngineFault> {};
+
+TEST_P(FaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
+  const EngineFault& c = GetParam();
+  RunRequest req;
+  req.topology = "torus:4x4";
+  req.collective = "gossip";
+  req.faults = {c.fault};
+  req.engine = "ref";
+  const RunResult ref = run_case(req);
+  req.engine = c.engine;
+  const RunResult r = run_case(req);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(any_contains(r.score.errors, c.expect_error)) << ::testing::PrintToString(r.score.errors);
+  EXPECT_TRUE(any_contains(r.stats.injected, c.expect_injected)) << ::testing::PrintToString(r.stats.injected);
+  if (c.expect_failure.empty()) {
+    EXPECT_EQ(r.stats.failure, "");
+  } else {
+    EXPECT_NE(r.stats.failure.find(c.expect_failure), std::string::npos) << r.stats.failure;
+    EXPECT_NE(r.stats.failure.find("router 5 port"), std::string::npos) << r.stats.failure;  // the stuck queues
+  }
+  // the same fault, the same run: crossings, losses, verdict
+  EXPECT_EQ(r.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(r.stats.injected, ref.stats.injected);
+  EXPECT_EQ(r.score.errors, ref.score.errors);
+  EXPECT_EQ(r.stats.failure, ref.stats.failure);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, FaultOnEngine, ::testing::ValuesIn(engine_faults()), engine_fault_name);
+
+TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
+  RunRequest req;
+  req.topology = "line:8";
+  req.collective = "total-exchange";
+  req.faults = {"drop:3-4@2"};
+  const RunResult r = run_case(req);
+  EXPECT_FALSE(r.ok());
+  ASSERT_EQ(r.score.errors.size(), 1u);
+  EXPECT_EQ(r.score.errors[0],
+            "1 needed receptions never happened (first: packet 2->7 seq 6 never reached node 7 (last seen at node 3, step 1))");
+  ASSERT_EQ(r.stats.injected.size(), 1u);
+  EXPECT_EQ(r.stats.injected[0], "step 2: packet 2->7 seq 6 dropped on arc 3->4, last seen at node 3 (drop:3-4@2)");
+}
+
+TEST(FaultOnOtherKinds, IsRefusedNotIgnored) {
+  RunRequest req;
+  req.topology = "mesh:4x4";
+  req.collective = "permutation";
+  req.permutation = "transpose";
+  req.faults = {"link:0-1@1"};
+  EXPECT_THROW(run_case(req), InputError);
+}
+
+TEST(FaultWithoutEffect, LeavesTheVerdictAlone) {
+  RunRequest req;
+  req.topology = "torus:4x4";
+  req.collective = "gossip";
+  req.faults = {"drop:0-1@50"};  // after the run's last step
+  const RunResult r = run_case(req);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 50: drop:0-1@50 took no packet"});
+}
+
+class CosimFault : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CosimFault, BothNetworksTakeTheSamePackets) {
+  const Problem problem{Topology::parse("torus:4x4"), "gossip", PortModel{}, "", 0};
+  const auto tables = find_algorithm(problem, "").build(problem);
+  const CosimReport r = run_cosim_of_kind(problem.topology, *tables, {parse_fault(GetParam())});
+  EXPECT_TRUE(r.agree) << r.divergence;
+  EXPECT_FALSE(r.injected.empty());
+  RunRequest req;  // the reference engine under the same fault: the same crossings
+  req.topology = "torus:4x4";
+  req.collective = "gossip";
+  req.faults = {GetParam()};
+  const RunResult ref = run_case(req);
+  EXPECT_EQ(PacketTrace(r.trace).csv(), ref.trace->csv());
+  EXPECT_EQ(r.injected, ref.stats.injected);
+  EXPECT_EQ(r.stuck.empty(), ref.stats.failure.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, CosimFault, ::testing::Values("drop:2-3@2", "link:5-6@3", "router:5@3", "flip:5:0:1@2"),
+                         [](const ::testing::TestParamInfo<std::string>& fault) {
+                           return testing_support::test_name(fault.param);
+                         });
+
+TEST(FaultCli, ExitCodes) {
+  auto r = run_cli("run torus:4x4 gossip --fault drop:2-3@2");
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.out.find("injected     step 2: packet 14->* seq 1 dropped on arc 2->3"), std::string::npos) << r.out;
+  r = run_cli("run torus:4x4 gossip --fault drop:2-3@2 --fault router:1@4 --json");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("\"injected_faults\""), std::string::npos);
+  r = run_cli("run torus:4x4 gossip --fault link:0-5@1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "fixroute: error: --fault 'link:0-5@1': nodes 0 and 5 of torus:4x4 are not linked\n");
+  r = run_cli("run torus:4x4 gossip --fault nonsense");
+  EXPECT_EQ(r.code, 2);
+}
+
+}  // namespace
+}  // namespace fixroute
