@@ -66,8 +66,7 @@ class CosimBench : public sc_core::sc_module {
         faults_(sc_faults),
         rtl_flips_(rtl_flips),
         flippable_(flippable) {
-    if (faults_)
-      while (clock_node_ + 1 < topo.num_nodes() && faults_->stuck_from(clock_node_) != 0) ++clock_node_;
+    if (faults_) clock_node_ = faults_->never_stuck_node();
     net.clk(clk);
     net.reset(reset);
     net.start(start);

@@ -22,8 +22,7 @@ SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, c
       pause_at_end_(pause_at_end),
       faults_(faults && faults->any() ? faults : nullptr),
       flippable_(flippable) {
-  if (faults_)
-    while (clock_node_ + 1 < topo.num_nodes() && faults_->stuck_from(clock_node_) != 0) ++clock_node_;
+  if (faults_) clock_node_ = faults_->never_stuck_node();
   net.clk(clk);
   net.reset(reset);
   net.start(start);

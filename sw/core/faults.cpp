@@ -94,7 +94,6 @@ FaultInjector::FaultInjector(const std::vector<Fault>& faults, const Topology& t
       from = from == 0 ? f.step : std::min(from, f.step);
     }
     has_flips_ = has_flips_ || f.type == FaultType::Flip;
-    has_link_faults_ = has_link_faults_ || f.type == FaultType::Link || f.type == FaultType::Drop;
   }
 }
 
@@ -105,54 +104,49 @@ bool FaultInjector::stuck(int node, int64_t step) const {
 
 int64_t FaultInjector::stuck_from(int node) const { return stuck_from_[static_cast<size_t>(node)]; }
 
+int FaultInjector::taking(int64_t step, int from, int to) const {
+  for (size_t k = 0; k < faults_.size(); ++k) {
+    const Fault& f = faults_[k];
+    const bool takes = (f.type == FaultType::Link && step >= f.step &&
+                        ((f.a == from && f.b == to) || (f.a == to && f.b == from))) ||
+                       (f.type == FaultType::Drop && step == f.step && f.a == from && f.b == to) ||
+                       (f.type == FaultType::Router && step >= f.step && f.a == to);
+    if (takes) return static_cast<int>(k);
+  }
+  return -1;
+}
+
 bool FaultInjector::loses(int64_t step, int from, int to) const {
   if (from < 0 || to < 0) return false;
-  if (stuck(from, step) || stuck(to, step)) return true;
-  if (!has_link_faults_) return false;
-  for (const Fault& f : faults_) {
-    if (f.type == FaultType::Link && step >= f.step && ((f.a == from && f.b == to) || (f.a == to && f.b == from)))
-      return true;
-    if (f.type == FaultType::Drop && step == f.step && f.a == from && f.b == to) return true;
+  return stuck(from, step) || taking(step, from, to) >= 0;
+}
+
+bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest, int seq) {
+  if (from < 0 || to < 0) return true;
+  if (stuck(from, step)) return false;  // a stuck sender sends nothing: nothing to record
+  const int k = taking(step, from, to);
+  if (k < 0) return true;
+  const Fault& f = faults_[static_cast<size_t>(k)];
+  const std::string where = f.type == FaultType::Link   ? fmt::format("lost on dead link {}-{}", f.a, f.b)
+                            : f.type == FaultType::Drop ? fmt::format("dropped on arc {}->{}", from, to)
+                                                        : fmt::format("lost: sent to stuck router {}", to);
+  const std::string packet =
+      dest < 0 ? fmt::format("packet {}->* seq {}", origin, seq) : fmt::format("packet {}->{} seq {}", origin, dest, seq);
+  ++losses_per_fault_[static_cast<size_t>(k)];
+  ++lost_count_;
+  Loss loss{step, from, to, fmt::format("step {}: {} {}, last seen at node {} ({})", step, packet, where, from, f.text)};
+  if (static_cast<int64_t>(lost_.size()) < kMaxListedLosses) {
+    lost_.push_back(std::move(loss));
+  } else if (auto last = std::max_element(lost_.begin(), lost_.end()); loss < *last) {
+    *last = std::move(loss);
   }
   return false;
 }
 
-bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest, int seq) {
-  if (!loses(step, from, to)) return true;
-  const std::string packet =
-      dest < 0 ? fmt::format("packet {}->* seq {}", origin, seq) : fmt::format("packet {}->{} seq {}", origin, dest, seq);
-  for (size_t k = 0; k < faults_.size(); ++k) {
-    const Fault& f = faults_[k];
-    bool hit = false;
-    std::string where;
-    switch (f.type) {
-      case FaultType::Link:
-        hit = step >= f.step && ((f.a == from && f.b == to) || (f.a == to && f.b == from));
-        where = fmt::format("lost on dead link {}-{}", f.a, f.b);
-        break;
-      case FaultType::Drop:
-        hit = step == f.step && f.a == from && f.b == to;
-        where = fmt::format("dropped on arc {}->{}", from, to);
-        break;
-      case FaultType::Router:
-        hit = f.a == to && step >= f.step;
-        where = fmt::format("lost: sent to stuck router {}", to);
-        break;
-      case FaultType::Flip:
-        break;
-    }
-    if (!hit) continue;
-    ++losses_per_fault_[k];
-    ++lost_count_;
-    Loss loss{step, from, to, fmt::format("step {}: {} {}, last seen at node {} ({})", step, packet, where, from, f.text)};
-    if (static_cast<int64_t>(lost_.size()) < kMaxListedLosses) {
-      lost_.push_back(std::move(loss));
-    } else if (auto last = std::max_element(lost_.begin(), lost_.end()); loss < *last) {
-      *last = std::move(loss);
-    }
-    return false;
-  }
-  return false;  // a stuck sender sends nothing: nothing to record
+int FaultInjector::never_stuck_node() const {
+  for (size_t i = 0; i < stuck_from_.size(); ++i)
+    if (stuck_from_[i] == 0) return static_cast<int>(i);
+  return 0;
 }
 
 std::vector<Fault> FaultInjector::flips_at(int64_t step) const {

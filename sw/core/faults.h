@@ -46,6 +46,8 @@ class FaultInjector {
   bool stuck(int node, int64_t step) const;
   // The step router `node` stops at (stuck from it on), or 0 where it never does.
   int64_t stuck_from(int node) const;
+  // A router never stuck (its step counter is the network's), 0 if every one is.
+  int never_stuck_node() const;
   // Whether what `from` sends to `to` in `step` arrives; false: it is lost (recorded).
   bool arrives(int64_t step, int from, int to, int origin, int dest, int seq);
   // Whether a crossing from->to in `step` is lost, without recording it.
@@ -60,7 +62,8 @@ class FaultInjector {
   std::vector<Fault> faults_;
   std::vector<int64_t> stuck_from_;  // per node, 0: never
   bool has_flips_ = false;
-  bool has_link_faults_ = false;
+  // The fault that takes what `from` sends `to` in `step` (its index), -1 for none.
+  int taking(int64_t step, int from, int to) const;
   std::vector<int64_t> losses_per_fault_;
   struct Loss {
     int64_t step;
