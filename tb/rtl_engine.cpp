@@ -466,7 +466,7 @@ const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
                                              return port_rules_output(
                                                  run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
                                            },
-                                           true});
+                                           true, true});
 
 const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
                                           [](const Topology& t) { return curated(xbar_curated_sizes(), t); },

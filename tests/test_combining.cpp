@@ -204,9 +204,14 @@ TEST(CombiningEngine, RefusesARunWhoseSetsWouldNotFitInMemory) {
   const Topology big = Topology::parse("torus:512x512");  // 262 144 nodes: 16 GiB of sets
   EXPECT_THROW(check_combining_run_size(big), InputError);
   EXPECT_NO_THROW(check_combining_run_size(Topology::parse("torus:256x256")));  // 1 GiB
-  testing_support::Outcome o = testing_support::run_cli("run torus:512x512 gossip --combining");
+  // Whatever the machine has: the sets' own limit.
+  testing_support::Outcome o = testing_support::run_cli("run torus:512x512 gossip --combining --max-memory 1T");
   EXPECT_EQ(o.code, 2) << o.err;
   EXPECT_THAT(o.err, HasSubstr("refused above 4 GiB"));
+  // Over the memory said: refused from the estimate, before the tables.
+  o = testing_support::run_cli("run torus:512x512 gossip --combining --max-memory 8G");
+  EXPECT_EQ(o.code, 2) << o.err;
+  EXPECT_THAT(o.err, HasSubstr("needs at least 24.0 GiB"));
 }
 
 TEST(CombiningTables, RefusesAPortWithoutALink) {

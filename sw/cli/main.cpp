@@ -17,6 +17,7 @@
 #include "sw/report/draw.h"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
+#include "sw/verify/run_size.h"
 #include "sw/engines/trace.h"
 #include "sw/core/partial_output.h"
 #include "sw/tables/port_rule_tables.h"
@@ -234,6 +235,10 @@ int sc_main(int argc, char** argv) {
                       "1 (default) or 2: with 2 the scoreboard checks each step on a second thread while the "
                       "engine runs the next (store-and-forward runs)")
       ->check(CLI::Range(1, 2));
+  std::string run_max_memory;
+  run_cmd->add_option("--max-memory", run_max_memory,
+                      "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "
+                      "default: the memory the machine has available)");
   run_ports.add_to(run_cmd);
 
   std::string tab_topology, tab_collective, tab_algorithm, tab_dir, tab_permutation;
@@ -338,6 +343,7 @@ int sc_main(int argc, char** argv) {
   try {
     if (run_cmd->parsed()) {
       run.port_model = run_ports.model();
+      if (!run_max_memory.empty()) run.max_memory = parse_memory_size(run_max_memory);
       RunResult r = run_case(run);
       if (run_json) {
         std::cout << to_json(r).dump() << "\n";

@@ -18,6 +18,7 @@ Collective circuit(const char* name, const char* summary, bool permutation, bool
   c.summary = summary;
   c.takes_permutation = permutation;
   c.takes_root = root;
+  c.demand_size = [](const Topology& t, int) { return DemandSize{t.num_nodes(), 0}; };
   return c;
 }
 }  // namespace
@@ -33,6 +34,10 @@ const std::vector<Collective>& collectives() {
              if (d != o) out.push_back({o, d, total_exchange_seq(o, d), 0});
          return out;
        },
+       [](const Topology& t, int) {
+         const int64_t n = t.num_nodes();
+         return DemandSize{n * (n - 1), 0};
+       },
        [](const Topology& t, const PortModel& m, int) { return total_exchange_bounds(t, m); }},
       {"gossip", "all-to-all broadcast: every node's packets reach every other node (non-combining)",
        [](const Topology& t, int per_node) {
@@ -41,6 +46,7 @@ const std::vector<Collective>& collectives() {
            for (int s = 0; s < per_node; ++s) out.push_back({o, kBroadcastDest, s, 0});
          return out;
        },
+       [](const Topology& t, int per_node) { return DemandSize{0, int64_t{t.num_nodes()} * per_node}; },
        [](const Topology& t, const PortModel& m, int per_node) { return gossip_bounds(t, m, per_node); }},
       circuit("permutation", "circuit-switched mesh: every node's message to its image under --permutation", true,
               false),

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sw/core/router_kind.h"
 #include "sw/verify/bounds.h"
 #include "sw/tables/port_rule_tables.h"
 
@@ -22,6 +23,9 @@ struct Collective {
   // node but its origin. Null for the circuit-switched ones, whose demand the crossbar
   // tables record (sw/schedulers/circuits.h).
   std::function<std::vector<Packet>(const Topology&, int per_node)> packets;
+  // How many packets `packets` makes, without making them (every collective: the circuit
+  // ones, a message per node).
+  std::function<DemandSize(const Topology&, int per_node)> demand_size;
   std::function<Bounds(const Topology&, const PortModel&, int per_node)> lower_bounds;
   bool takes_permutation = false;  // --permutation (required)
   bool takes_root = false;         // --root

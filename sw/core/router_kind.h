@@ -24,6 +24,15 @@ namespace fixroute {
 class Topology;
 class FaultInjector;
 
+// How many packets a collective demands, known before any is made: what a run's size is
+// estimated from (sw/verify/run_size.h).
+struct DemandSize {
+  int64_t unicast = 0;    // packets one node needs
+  int64_t broadcast = 0;  // packets every node but their origin needs
+  int64_t packets() const { return unicast + broadcast; }
+  int64_t receptions(int64_t nodes) const { return unicast + broadcast * (nodes - 1); }
+};
+
 // The tables of one network for one router kind: what every kind's tables record.
 struct Tables {
   virtual ~Tables() = default;
@@ -144,6 +153,10 @@ struct RouterKind {
   std::function<std::unique_ptr<OnlineScore>(const Tables&, const Topology&, int packets_per_node,
                                              const std::string& trace_path, int threads)>
       online_score;
+  // Bytes a run of this kind holds at once, at the least, for `demand` on `topology`: its
+  // routers' state and its scoreboard, plus the trace where the engine keeps one. Known
+  // before any table is built: runs too large for the machine are refused up front.
+  std::function<int64_t(const Topology&, const DemandSize& demand, bool trace_kept)> run_bytes;
 };
 
 std::vector<RouterKind>& router_kind_registry();
@@ -161,6 +174,8 @@ struct KindRouters {
   std::function<EngineOutput(const Topology&, const Tables&, const EngineOptions&)> run;
   // Whether these routers' harness applies EngineOptions::faults.
   bool takes_faults = false;
+  // Whether they hand each step to EngineOptions::sink as they run, keeping no trace.
+  bool streams = false;
 };
 
 std::vector<KindRouters>& kind_routers_registry();

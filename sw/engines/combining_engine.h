@@ -81,6 +81,7 @@ class CombiningClockMonitor {
 // round's sets are merged (engines and scoreboard alike). Runs needing more than 4 GiB for
 // that (beyond about 131 000 nodes) are refused before they start (InputError).
 constexpr int64_t kMaxCombiningSetBytes = int64_t{1} << 32;
+int64_t combining_sets_bytes(const Topology& topology);
 void check_combining_run_size(const Topology& topology);
 
 // The reference engine: per round, every router sends its set on the ports its row names;

@@ -29,9 +29,13 @@ void CombiningClockMonitor::finish(CombiningRun& run) {
   run.trace = std::move(trace_);
 }
 
-void check_combining_run_size(const Topology& topology) {
+int64_t combining_sets_bytes(const Topology& topology) {
   const int64_t nodes = topology.num_nodes();
-  const int64_t bytes = 2 * nodes * ((nodes + 63) / 64) * 8;
+  return 2 * nodes * ((nodes + 63) / 64) * 8;
+}
+
+void check_combining_run_size(const Topology& topology) {
+  const int64_t bytes = combining_sets_bytes(topology);
   if (bytes > kMaxCombiningSetBytes)
     throw InputError(fmt::format("a combining run on {} needs {:.1f} GiB for its routers' sets of origins (a bit per "
                                  "origin per node, twice); refused above {} GiB",

@@ -32,6 +32,12 @@ const RouterKindRegistrar broadcast_tree_kind([] {
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
     return score_broadcast_trees(topology, as_kind<BroadcastTreeTables>(t), as_kind<BroadcastTreeTrace>(trace).events);
   };
+  // The scoreboard's arrival and send rounds per node and origin; a trace row per reception.
+  k.run_bytes = [](const Topology& topology, const DemandSize& demand, bool trace_kept) {
+    const int64_t nodes = topology.num_nodes();
+    return broadcast_tree_scoreboard_bytes(nodes) +
+           (trace_kept ? demand.receptions(nodes) * static_cast<int64_t>(sizeof(TreeEvent)) : 0);
+  };
   return k;
 }());
 

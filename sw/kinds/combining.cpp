@@ -34,6 +34,12 @@ const RouterKindRegistrar combining_kind([] {
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
     return score_combining(topology, as_kind<CombiningTables>(t), as_kind<CombiningTrace>(trace).events);
   };
+  // The routers' sets, merged twice over, and the scoreboard's own; a trace row at least per node.
+  k.run_bytes = [](const Topology& topology, const DemandSize&, bool trace_kept) {
+    const int64_t nodes = topology.num_nodes();
+    return combining_sets_bytes(topology) * 3 / 2 +
+           (trace_kept ? nodes * static_cast<int64_t>(sizeof(CombiningEvent)) : 0);
+  };
   return k;
 }());
 

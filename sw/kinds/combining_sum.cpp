@@ -30,6 +30,12 @@ const RouterKindRegistrar combining_sum_kind([] {
   k.bounds = [](const Tables& t, const Topology& topology, int) {
     return combining_sum_bounds(as_kind<CombiningSumTables>(t), topology);
   };
+  // Registers per node, the routers' and the scoreboard's; a trace row at least per node.
+  k.run_bytes = [](const Topology& topology, const DemandSize&, bool trace_kept) {
+    const int64_t nodes = topology.num_nodes();
+    return nodes * 2 * kMaxSumRegisters * static_cast<int64_t>(sizeof(uint64_t)) +
+           (trace_kept ? nodes * static_cast<int64_t>(sizeof(SumEvent)) : 0);
+  };
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
     const auto& run = as_kind<CombiningSumTrace>(trace);
     return score_combining_sum(topology, as_kind<CombiningSumTables>(t), run.events, run.answers);

@@ -55,6 +55,10 @@ const RouterKindRegistrar crossbar_kind([] {
     return std::vector<int64_t>(static_cast<size_t>(mesh.num_nodes()), xbar_table_bits(as_kind<XbarTables>(t)));
   };
   k.bounds = [](const Tables& t, const Topology& mesh, int) { return circuit_bounds(mesh, as_kind<XbarTables>(t)); };
+  // A delivery row per message at the least; the tables, by far the most, are the schedule's.
+  k.run_bytes = [](const Topology&, const DemandSize& demand, bool) {
+    return demand.packets() * static_cast<int64_t>(sizeof(CircuitEvent));
+  };
   k.score = [](const Tables& t, const Topology& mesh, int, const Trace& trace) {
     return score_circuits(mesh, as_kind<XbarTables>(t), as_kind<CircuitTrace>(trace).events);
   };

@@ -82,6 +82,14 @@ const RouterKindRegistrar port_rules_kind([] {
     return score_trace(topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node),
                        as_kind<PacketTrace>(trace).events);
   };
+  // The scoreboard, every packet waiting in its origin's table, a trace row per reception
+  // where the engine keeps its trace.
+  k.run_bytes = [](const Topology& topology, const DemandSize& demand, bool trace_kept) {
+    const int64_t nodes = topology.num_nodes();
+    return packet_scoreboard_bytes(nodes, topology.num_ports(), demand) +
+           demand.packets() * static_cast<int64_t>(sizeof(InitialPacket)) +
+           (trace_kept ? demand.receptions(nodes) * static_cast<int64_t>(sizeof(TraceEvent)) : 0);
+  };
   k.online_score = [](const Tables& t, const Topology& topology, int packets_per_node, const std::string& trace_path,
                       int threads) {
     const Collective& c = find_collective(t.collective);
@@ -96,7 +104,7 @@ const KindRoutersRegistrar ref_routers({kPortRulesKind, "ref", [](const Topology
                                           return port_rules_output(
                                               run_ref_engine(topology, as_kind<NetworkTables>(t), options));
                                         },
-                                        true});
+                                        true, true});
 
 }  // namespace
 }  // namespace fixroute

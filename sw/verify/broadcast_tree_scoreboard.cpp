@@ -13,6 +13,8 @@ namespace {
 constexpr int32_t kNever = -1;
 }
 
+int64_t broadcast_tree_scoreboard_bytes(int64_t nodes) { return 2 * nodes * nodes * static_cast<int64_t>(sizeof(int32_t)); }
+
 ScoreboardReport score_broadcast_trees(const Topology& topology, const BroadcastTreeTables& tables,
                                        const std::vector<TreeEvent>& trace) {
   ScoreboardReport r;

@@ -15,6 +15,7 @@
 // most packets one router held at once that had arrived before the previous round and were
 // still to be sent (the paper's auxiliary buffers; a router's own packet not counted).
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "sw/core/router_kind.h"
@@ -24,6 +25,9 @@ namespace fixroute {
 
 class Topology;
 struct BroadcastTreeTables;
+
+// Bytes it holds: the round each node received, and last sent, each origin.
+int64_t broadcast_tree_scoreboard_bytes(int64_t nodes);
 
 ScoreboardReport score_broadcast_trees(const Topology& topology, const BroadcastTreeTables& tables,
                                        const std::vector<TreeEvent>& trace);

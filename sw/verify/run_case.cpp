@@ -9,10 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "sw/core/algorithm.h"
+#include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
 #include "sw/topology/topology.h"
+#include "run_size.h"
 
 namespace fixroute {
 
@@ -28,17 +30,35 @@ std::optional<bool> RunResult::meets_paper() const {
 
 namespace {
 
-// The tables of the request: loaded (and checked against what the request names) or built.
-std::shared_ptr<const Tables> tables_of(const RunRequest& req) {
+// Refuses a run of `kind` routers on `engine` that needs more memory than the machine has
+// (or --max-memory allows), from its size alone.
+void check_run_size(const RunRequest& req, const Engine& engine, const Topology& topology, const std::string& collective,
+                    const RouterKind& kind, int packets_per_node) {
+  const KindRouters* routers = find_kind_routers(kind.name, engine.name);
+  const bool trace_kept = req.keep_trace || !(routers && routers->streams && kind.online_score);
+  const DemandSize demand = find_collective(collective).demand_size(topology, packets_per_node);
+  check_run_fits(fmt::format("{} {} on the {} engine", topology.spec(), collective, engine.name),
+                 kind.run_bytes(topology, demand, trace_kept), req.max_memory);
+}
+
+// The tables of the request: loaded (and checked against what the request names) or built,
+// once the run is known to fit.
+std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& engine) {
   if (req.tables_dir.empty()) {
     const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root};
-    return find_algorithm(problem, req.algorithm).build(problem);
+    const Algorithm& algorithm = find_algorithm(problem, req.algorithm);
+    check_run_size(req, engine, problem.topology, req.collective, find_router_kind(algorithm.router_kind),
+                   algorithm.packets_per_node);
+    return algorithm.build(problem);
   }
   std::shared_ptr<const Tables> tables = load_any_tables(req.tables_dir);
   if (!req.topology.empty() && Topology::parse(req.topology).spec() != tables->topology)
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->topology, req.topology));
   if (!req.collective.empty() && req.collective != tables->collective)
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->collective, req.collective));
+  const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
+  check_run_size(req, engine, Topology::parse(tables->topology), tables->collective, find_router_kind(tables->kind()),
+                 algorithm ? algorithm->packets_per_node : 1);
   return tables;
 }
 
@@ -46,7 +66,7 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req) {
 
 RunResult run_case(const RunRequest& req) {
   const Engine& engine = find_engine(req.engine);
-  const std::shared_ptr<const Tables> tables = tables_of(req);
+  const std::shared_ptr<const Tables> tables = tables_of(req, engine);
   const RouterKind& kind = find_router_kind(tables->kind());
   const Topology topology = Topology::parse(tables->topology);
 

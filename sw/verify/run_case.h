@@ -31,6 +31,7 @@ struct RunRequest {
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
   int threads = 1;          // 2: the scoreboard checks on a second thread as a streaming engine runs
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
+  int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
 };
 
 struct RunResult {

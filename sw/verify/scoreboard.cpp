@@ -37,6 +37,17 @@ std::string packet_name(const TraceEvent& e) { return packet_name(e.origin, e.de
 
 }  // namespace
 
+int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand) {
+  return demand.broadcast * ((nodes + 63) / 64) * 8;
+}
+
+int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand) {
+  // Per packet: its demand entry, its whereabouts, its dense index slot.
+  const int64_t per_packet = static_cast<int64_t>(sizeof(Packet)) + 32 + static_cast<int64_t>(sizeof(int32_t));
+  return packet_scoreboard_held_bytes(nodes, demand) + demand.packets() * per_packet +
+         (nodes * ports + 2 * nodes) * static_cast<int64_t>(sizeof(int64_t));
+}
+
 // Each step is checked in two passes: first every crossing against what the nodes held
 // when the step began (a packet received in a step cannot leave before the next), then
 // the receptions.
@@ -62,6 +73,7 @@ struct PacketScoreboard::State {
     int32_t dest = 0;
     bool delivered = false;
   };
+  static_assert(sizeof(Whereabouts) == 32, "packet_scoreboard_bytes counts 32 bytes of whereabouts per packet");
   std::vector<Whereabouts> packets;
   // broadcast packets: one bit per node that holds it, row `packets[i].row` of `held`.
   // Word w of every row sits side by side (held[w * rows + row]): the schedules move
@@ -115,7 +127,8 @@ struct PacketScoreboard::State {
       if (p.dest == kBroadcastDest) packets[i].row = static_cast<int64_t>(rows++);
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
-    const double held_bytes = static_cast<double>(rows) * static_cast<double>(words_per_row) * 8.0;
+    const double held_bytes = static_cast<double>(
+        packet_scoreboard_held_bytes(static_cast<int64_t>(nodes), DemandSize{0, static_cast<int64_t>(rows)}));
     if (held_bytes > kMaxHeldBytes)
       throw InputError(fmt::format("verifying {} broadcast packets on {} nodes needs {:.0f} MiB (a bit per node per "
                                    "packet); the scoreboard takes at most {:.0f} MiB",

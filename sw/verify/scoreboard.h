@@ -25,6 +25,12 @@ class Topology;
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<Packet>& demand,
                              const std::vector<TraceEvent>& trace);
 
+// Bytes the online scoreboard holds for `demand` on `nodes` nodes of `ports` ports: a bit
+// per node per broadcast packet (its held sets, at most 4 GiB: more is refused), a record
+// per packet, a few words per arc and node.
+int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand);
+int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand);
+
 // The same checks online, a step at a time (an engine streams into it, or replay_trace).
 // Memory: two bits per node for each broadcast packet, a few words per unicast packet and
 // per arc; nothing per crossing.

@@ -1,0 +1,115 @@
+// Runs too large for the machine, refused up front (sw/verify/run_size.h, RouterKind::run_bytes).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sw/core/collectives.h"
+#include "sw/core/errors.h"
+#include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/run_case.h"
+#include "sw/verify/run_size.h"
+#include "sw/verify/scoreboard.h"
+#include "test_support.h"
+
+namespace fixroute {
+namespace {
+
+using testing_support::run_cli;
+
+TEST(RunSize, ParsesMemorySizes) {
+  EXPECT_EQ(parse_memory_size("1000000"), 1000000);
+  EXPECT_EQ(parse_memory_size("64k"), 64 << 10);
+  EXPECT_EQ(parse_memory_size("512M"), int64_t{512} << 20);
+  EXPECT_EQ(parse_memory_size("512MB"), int64_t{512} << 20);
+  EXPECT_EQ(parse_memory_size("4G"), int64_t{4} << 30);
+  EXPECT_EQ(parse_memory_size("1.5GiB"), int64_t{3} << 29);
+  EXPECT_EQ(parse_memory_size("2t"), int64_t{2} << 40);
+  for (const char* bad : {"", "G", "12X", "1.2.3G", "0", "0.1", "-5G", "4 G", "1e3", "4GG"})
+    EXPECT_THROW(parse_memory_size(bad), InputError) << bad;
+}
+
+TEST(RunSize, FormatsBytes) {
+  EXPECT_EQ(format_bytes(900), "900 B");
+  EXPECT_EQ(format_bytes(1536), "1.5 KiB");
+  EXPECT_EQ(format_bytes(3.0 * (1 << 30)), "3.0 GiB");
+}
+
+TEST(RunSize, DemandSizesMatchTheDemand) {
+  for (const char* spec : {"line:6", "torus:4x5", "hypercube:3"}) {
+    const Topology t = Topology::parse(spec);
+    for (const char* name : {"total-exchange", "gossip"})
+      for (int per_node : {1, 2}) {
+        const Collective& c = find_collective(name);
+        const std::vector<Packet> packets = c.packets(t, per_node);
+        const DemandSize size = c.demand_size(t, per_node);
+        int64_t broadcast = 0;
+        for (const Packet& p : packets) broadcast += p.dest == kBroadcastDest ? 1 : 0;
+        EXPECT_EQ(size.broadcast, broadcast) << spec << " " << name;
+        EXPECT_EQ(size.unicast, static_cast<int64_t>(packets.size()) - broadcast) << spec << " " << name;
+      }
+  }
+}
+
+TEST(RunSize, EveryKindCountsWhatItsRunsHold) {
+  const Topology t = Topology::parse("torus:32x32");
+  const DemandSize gossip = find_collective("gossip").demand_size(t, 2);
+  for (const RouterKind& k : router_kind_registry()) {
+    ASSERT_TRUE(k.run_bytes) << k.name;
+    EXPECT_GT(k.run_bytes(t, gossip, false), 0) << k.name;
+    EXPECT_GE(k.run_bytes(t, gossip, true), k.run_bytes(t, gossip, false)) << k.name;
+  }
+  const RouterKind& port_rules = find_router_kind(kPortRulesKind);
+  // A bit per node per broadcast packet, at the least; a kept trace adds a row per reception.
+  EXPECT_GE(port_rules.run_bytes(t, gossip, false), 1024 * 2048 / 8);
+  EXPECT_GE(port_rules.run_bytes(t, gossip, true) - port_rules.run_bytes(t, gossip, false),
+            gossip.receptions(1024) * 24);
+  EXPECT_EQ(packet_scoreboard_held_bytes(1024, gossip), 2048 * 16 * 8);
+}
+
+TEST(RunSize, RefusesBeforeBuilding) {
+  RunRequest req;
+  req.topology = "torus:8x8";
+  req.collective = "gossip";
+  req.max_memory = 1024;
+  try {
+    run_case(req);
+    FAIL() << "a run over --max-memory ran";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("torus:8x8 gossip on the ref engine needs at least"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("more than 1.0 KiB (--max-memory)"), std::string::npos) << e.what();
+  }
+  req.max_memory = int64_t{1} << 30;
+  EXPECT_TRUE(run_case(req).ok());
+  // Loaded tables are held to the same limit.
+  const std::string dir = testing::TempDir() + "/run_size_tables";
+  ASSERT_EQ(run_cli("tables line:6 total-exchange -o " + dir).code, 0);
+  req.topology.clear();
+  req.collective.clear();
+  req.tables_dir = dir;
+  req.max_memory = 100;
+  EXPECT_THROW(run_case(req), InputError);
+  req.max_memory = 0;  // the machine's available memory
+  EXPECT_TRUE(run_case(req).ok());
+}
+
+TEST(RunSize, CliRefusesWithTheEstimate) {
+  // 2^20 nodes, 2^21 broadcast packets: 256 GiB of held bits; refused at once, nothing built.
+  auto r = run_cli("run torus:1024x1024 gossip --max-memory 64G");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fixroute: error: torus:1024x1024 gossip on the ref engine needs at least 256.2 GiB to run and verify, "
+            "more than 64.0 GiB (--max-memory); refused before building it\n");
+  r = run_cli("run torus:9x9 gossip --algorithm snakes --max-memory 1k");
+  EXPECT_EQ(r.code, 2) << r.err;
+  r = run_cli("run hypercube:4 gossip --combining --max-memory 100");
+  EXPECT_EQ(r.code, 2) << r.err;
+  r = run_cli("run torus:4x4 gossip --max-memory 12X");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "fixroute: error: --max-memory '12X': expected a size such as 4G, 512M, 1.5GiB or a byte count\n");
+  EXPECT_EQ(run_cli("run torus:4x4 gossip --max-memory 1G").code, 0);
+}
+
+}  // namespace
+}  // namespace fixroute
