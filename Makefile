@@ -50,7 +50,7 @@ FUZZ_RUNS ?= 10000000
 fuzz:
 	scripts/install-deps.sh fuzz
 	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIXROUTE_LIBFUZZER=ON -DFIXROUTE_WERROR=OFF
-	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_topology_spec fuzz_permutation fuzz_table_dir
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_topology_spec fuzz_permutation fuzz_table_dir fuzz_cli
 	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS)
 
 clean:

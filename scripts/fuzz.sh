@@ -8,7 +8,7 @@ set -euo pipefail
 build=$1 runs=$2
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(topology_spec permutation table_dir)
+[ ${#targets[@]} -gt 0 ] || targets=(topology_spec permutation table_dir cli)
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/fuzz-artifacts"
 report="$build/fuzz-report.txt"
