@@ -362,6 +362,9 @@ TEST(CircuitDraw, OnePanelPerStepWithItsCircuits) {
   EXPECT_EQ(count("<polyline class=\"circuit\""), 16u - count("<circle class=\"circuit\""));
   EXPECT_GE(count("<circle class=\"circuit\""), 1u);  // the example has fixed points (1000 -> 1000)
   EXPECT_THAT(svg, HasSubstr("a &lt;title&gt; &amp; more"));
+  EXPECT_THAT(svg, HasSubstr("<g class=\"legend\">"));
+  EXPECT_THAT(svg, HasSubstr("a circuit: from its source (dot)"));
+  EXPECT_THAT(svg, HasSubstr("a message that stays at its node"));
   // Step 1 of the paper's list: 0000 -> 1010 goes east to column 2, then south to row 2
   // (panel 1 at the top left: node (r, c) at x = 20 + 44c, y = 70 + 44r).
   EXPECT_THAT(svg, HasSubstr("points=\"20,70 64,70 108,70 108,114 108,158 \""));

@@ -17,6 +17,7 @@
 #include "sw/schedulers/gossip/tap_schedule.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/report/draw.h"
+#include "sw/report/svg.h"
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
 #include "sw/engines/ref_engine.h"
@@ -539,6 +540,31 @@ TEST(PartialCycles, DrawingA3DTorusShowsItsThreeCyclesAndFeeds) {
   EXPECT_EQ(drawing.links("#bbbbbb"), 3 * 36 - 3 * 21);
   EXPECT_EQ(drawing.feeds(), static_cast<int>(partial_cycles::build(drawing.topology).feeds.size()));
   EXPECT_THROW(draw_port_rules(Topology::parse("torus:5x5x5x5x6"), drawing.tables, "x"), InputError);
+}
+
+TEST(PartialCycles, DrawingsTitleFitsAndTheLegendExplains) {
+  // The long title of torus:8x6 partial-cycles was once cut off at the right edge.
+  const Topology t = Topology::parse("torus:8x6");
+  const NetworkTables tables = build_tables(find_algorithm("gossip", "partial-cycles", t), t, {});
+  const std::string title = "torus:8x6 gossip [partial-cycles] (paper-laps-2d, a title longer than the drawing)";
+  const std::string svg = draw_port_rules(t, tables, title);
+  const size_t w = svg.find("width=\"");
+  ASSERT_NE(w, std::string::npos);
+  EXPECT_GE(std::stoi(svg.substr(w + 7)), 24 + text_width(title, 15));
+  EXPECT_NE(svg.find("<g class=\"legend\">"), std::string::npos);
+  EXPECT_NE(svg.find("cycle 1 of the port rules"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("cycle 2 of the port rules"), std::string::npos);
+  EXPECT_EQ(svg.find("cycle 3 of the port rules"), std::string::npos);
+  EXPECT_NE(svg.find("free link"), std::string::npos);
+  EXPECT_NE(svg.find("feed: a tap into the node"), std::string::npos);
+  EXPECT_NE(svg.find("wrap-around link, drawn as two dashed halves"), std::string::npos);
+  // Without taps (hamiltonian-2), no feed in the legend.
+  const std::string plain = testing_support::draw_gossip("torus:5x7", "hamiltonian-2").svg;
+  EXPECT_EQ(plain.find("feed:"), std::string::npos);
+  EXPECT_EQ(plain.find("free link"), std::string::npos);
+  // 3D: the dashed halves also lead to the next panel.
+  EXPECT_NE(testing_support::draw_gossip("torus:3x3x4", "partial-cycles").svg.find("a link to the next panel"),
+            std::string::npos);
 }
 
 // --- tap schedules, on a bare cycle ---------------------------------------------------

@@ -9,6 +9,7 @@
 
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
+#include "svg.h"
 
 namespace fixroute {
 
@@ -24,6 +25,35 @@ constexpr int kWrapHalfLink = kMargin - 10;
 constexpr int kPanelHalfLink = kPitch / 3;
 constexpr int kFeedInPanel = kPitch / 2;
 constexpr const char* kColours[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
+
+// A legend symbol's line (class "key": not one of the drawing's links).
+std::string key_line(int x1, int y1, int x2, int y2, const char* colour, int width, bool dashed) {
+  return fmt::format("<line class=\"key\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}/>",
+                     x1, y1, x2, y2, colour, width, dashed ? " stroke-dasharray=\"4 3\"" : "");
+}
+
+std::vector<LegendEntry> port_rules_legend(int trails, int closed, bool any_free, bool any_feed, int dims) {
+  std::vector<LegendEntry> out;
+  const char* what = closed == trails ? "cycle" : "trail";
+  if (trails <= 6) {
+    for (int k = 0; k < trails; ++k)
+      out.push_back({key_line(0, 7, 28, 7, kColours[k], 4, false), fmt::format("{} {} of the port rules", what, k + 1)});
+  } else {
+    std::string swatch;
+    for (int k = 0; k < 6; ++k) swatch += key_line(k * 5, 7, k * 5 + 5, 7, kColours[k], 4, false);
+    out.push_back({swatch, fmt::format("{} {}s of the port rules, a colour each (colours repeat)", trails, what)});
+  }
+  if (any_free) out.push_back({key_line(0, 7, 28, 7, "#bbbbbb", 1, false), "free link: no rule forwards along it"});
+  out.push_back({key_line(0, 7, 28, 7, "#555555", 4, true),
+                 dims == 2 ? "wrap-around link, drawn as two dashed halves"
+                           : "wrap-around link, or a link to the next panel, as dashed halves"});
+  if (any_feed)
+    out.push_back({key_line(0, 7, 22, 7, kColours[0], 2, false) +
+                       fmt::format("<circle cx=\"22\" cy=\"7\" r=\"3\" fill=\"{}\"/>", kColours[0]),
+                   "feed: a tap into the node at the dot, in the colour of the cycle tapped"});
+  out.push_back({"<circle cx=\"14\" cy=\"7\" r=\"6\" fill=\"white\" stroke=\"black\"/>", "router, by node id"});
+  return out;
+}
 
 }  // namespace
 
@@ -46,7 +76,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
     return !forwards_on(node, port) && !forwards_on(t.neighbour(node, port), t.reverse_port(node, port));
   };
   std::vector<std::vector<int>> trail(static_cast<size_t>(n), std::vector<int>(static_cast<size_t>(ports), -1));
-  int trails = 0;
+  int trails = 0, closed_trails = 0;
   for (int start = 0; start < n; ++start)
     for (int port = 0; port < ports; ++port) {
       if (trail[static_cast<size_t>(start)][static_cast<size_t>(port)] >= 0 || free_link(start, port)) continue;
@@ -64,6 +94,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
           }
         node = next;
       }
+      closed_trails += out == port && node == start ? 1 : 0;  // came back round to its first arc
       ++trails;
     }
 
@@ -73,7 +104,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   // down-left to the next one below).
   const int across = d >= 3 ? t.dims()[static_cast<size_t>(d - 3)] : 1, down = d >= 4 ? t.dims()[0] : 1;
   const int panel_w = (cols - 1) * kPitch + 2 * kMargin, panel_h = (rows - 1) * kPitch + 2 * kMargin;
-  const int width = across * panel_w, height = down * panel_h + 24;
+  const int drawing_h = down * panel_h + 24;
   auto place = [&](int node) {
     const std::vector<int> x = t.coords(node);
     const int pa = d >= 3 ? x[static_cast<size_t>(d - 3)] : 0, pd = d >= 4 ? x[0] : 0;
@@ -87,11 +118,7 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
     if (k == d - 3) return std::array<int, 2>{1, 1};
     return std::array<int, 2>{-1, 1};
   };
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
-      "font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      "<text x=\"{}\" y=\"24\" font-size=\"15\">{}</text>\n",
-      width, height, width, height, kMargin / 2, title);
+  std::string svg;
   auto line = [&](int x1, int y1, int x2, int y2, int colour, bool wrap) {
     svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", x1,
                        y1, x2, y2, colour < 0 ? "#bbbbbb" : kColours[colour % 6], colour < 0 ? 1 : 4,
@@ -138,8 +165,18 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
         "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\">{}</text>\n",
         at[0], at[1], at[0], at[1] + 3, i);
   }
-  svg += "</svg>\n";
-  return svg;
+
+  bool any_free = false, any_feed = false;
+  for (int i = 0; i < n; ++i)
+    for (int port = 0; port < ports; ++port) {
+      any_free = any_free || trail[static_cast<size_t>(i)][static_cast<size_t>(port)] < 0;
+      const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(port)];
+      any_feed = any_feed || rule.tap_first >= 0 || rule.tap_second >= 0;
+    }
+  const int width = std::max(across * panel_w, kMargin + text_width(title, 15));
+  const Legend legend = legend_strip(port_rules_legend(trails, closed_trails, any_free, any_feed, d), kMargin / 2,
+                                     drawing_h + 4, width);
+  return svg_head(width, drawing_h + 4 + legend.height, title, 15, kMargin / 2, 24) + svg + legend.svg + "</svg>\n";
 }
 
 }  // namespace fixroute

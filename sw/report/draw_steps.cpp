@@ -8,6 +8,7 @@
 
 #include "sw/topology/topology.h"
 #include "sw/tables/xbar_tables.h"
+#include "svg.h"
 
 namespace fixroute {
 
@@ -33,15 +34,17 @@ std::vector<int> trace_path(const Topology& mesh, const XbarTables& t, size_t s,
   return path;
 }
 
-std::string xml_escaped(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '<') out += "&lt;";
-    else if (ch == '>') out += "&gt;";
-    else if (ch == '&') out += "&amp;";
-    else out += ch;
-  }
-  return out;
+// What the panels' marks mean.
+std::vector<LegendEntry> circuit_legend() {
+  return {{fmt::format("<polyline class=\"key\" points=\"4,10 16,10 16,3 26,3\" fill=\"none\" stroke=\"{}\" "
+                       "stroke-width=\"2.5\" marker-end=\"url(#head)\"/><circle cx=\"4\" cy=\"10\" r=\"3\" fill=\"{}\"/>",
+                       kColours[0], kColours[0]),
+           "a circuit: from its source (dot) along its row-column path to the router that ejects it (arrow), a colour each"},
+          {fmt::format("<circle class=\"key\" cx=\"14\" cy=\"7\" r=\"6\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                       kColours[1]),
+           "a message that stays at its node (a fixed point)"},
+          {"<line class=\"key\" x1=\"0\" y1=\"7\" x2=\"28\" y2=\"7\" stroke=\"#cccccc\"/>", "mesh link"},
+          {"<text x=\"0\" y=\"11\" font-size=\"10\">step k</text>", "a panel per routing step: its crossbar settings"}};
 }
 
 }  // namespace
@@ -53,15 +56,14 @@ std::string draw_circuit_steps(const Topology& mesh, const XbarTables& t, const 
   const int panel_w = 2 * margin + (cols - 1) * pitch, panel_h = 2 * margin + (rows - 1) * pitch + caption;
   const int across = std::max(1, std::min(steps, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(steps))))));
   const int down = (steps + across - 1) / across;
-  const int width = std::max(across * panel_w, 16 + 8 * static_cast<int>(title.size())), height = 32 + std::max(down, 1) * panel_h;
+  const int width = std::max(across * panel_w, 16 + text_width(title, 14));
+  const Legend legend = legend_strip(circuit_legend(), 8, 36 + std::max(down, 1) * panel_h, width);
+  const int height = 36 + std::max(down, 1) * panel_h + legend.height;
   const int radius = std::max(3, pitch / 6);
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
-      "font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+  std::string svg =
+      svg_head(width, height, title, 14, 8, 20) +
       "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
-      "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n"
-      "<text x=\"8\" y=\"20\" font-size=\"14\">{}</text>\n",
-      width, height, width, height, xml_escaped(title));
+      "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n";
   for (int s = 0; s < steps; ++s) {
     const int ox = (s % across) * panel_w, oy = 32 + (s / across) * panel_h;
     auto x = [&](int node) { return ox + margin + (node % cols) * pitch; };
@@ -95,7 +97,7 @@ std::string draw_circuit_steps(const Topology& mesh, const XbarTables& t, const 
       svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"white\" stroke=\"#888888\"/>", x(node), y(node), radius);
     svg += "\n" + circuits + "</g>\n";
   }
-  svg += "</svg>\n";
+  svg += legend.svg + "</svg>\n";
   return svg;
 }
 
