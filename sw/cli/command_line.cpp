@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <sstream>
+#include <tuple>
+
 #include "sw/core/errors.h"
 #include "sw/verify/run_size.h"
 
@@ -26,6 +29,17 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
   cmd->add_option("--algorithm", b.algorithm, "algorithm name (default: the paper's optimal one)");
   cmd->add_option("--permutation", b.permutation, "circuit-switched permutation (as for run)");
   cmd->add_option("--root", b.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
+}
+
+// "K/N" with 1 <= K <= N.
+std::pair<int, int> parse_shard(const std::string& text) {
+  int k = 0, n = 0;
+  char slash = 0;
+  std::istringstream in(text);
+  if (text.find_first_not_of("0123456789/") != std::string::npos || !(in >> k >> slash >> n) || slash != '/' ||
+      !in.eof() || k < 1 || n < 1 || k > n)
+    throw InputError(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/8", text));
+  return {k, n};
 }
 
 }  // namespace
@@ -87,6 +101,11 @@ CommandLine::CommandLine()
   sweep_cmd->add_option("--csv", sweep.csv_path, "where to write the rows (default results.csv)");
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet_, "no progress lines on stderr");
+  CLI::Option* shard = sweep_cmd->add_option(
+      "--shard", sweep_shard_, "run only shard K of N (K/N): every Nth row from the Kth, each led by its place");
+  CLI::Option* merge = sweep_cmd->add_option("--merge", sweep_merge,
+                                             "merge the shards' CSVs into the unsharded sweep's CSV (at --csv)");
+  merge->excludes(shard);
 
   CLI::App* table4_cmd = app_.add_subcommand(
       "table4", "the biswapped-network paper's Table 4, measured: broadcast, prefix sum and data sum on BSN and OTIS");
@@ -134,6 +153,7 @@ void CommandLine::parse(int argc, const char* const* argv) {
     bound_port_model = bound_ports_.model();
   } else if (command == "sweep") {
     sweep.progress = !sweep_quiet_;
+    if (!sweep_shard_.empty()) std::tie(sweep.shard, sweep.shards) = parse_shard(sweep_shard_);
   } else if (command == "cosim") {
     cosim.port_model = cosim.ports.model();
     for (const std::string& form : cosim_fault_forms_) cosim_faults.push_back(parse_fault(form));

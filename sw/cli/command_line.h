@@ -58,6 +58,7 @@ class CommandLine {
   bool bound_json = false;
 
   SweepOptions sweep;    // sweep
+  std::vector<std::string> sweep_merge;  // sweep --merge SHARD.csv...
   Table4Options table4;  // table4
 
   BuildOptions cosim;  // cosim
@@ -73,6 +74,7 @@ class CommandLine {
   std::string run_max_memory_;
   std::vector<std::string> cosim_fault_forms_;
   bool sweep_quiet_ = false;
+  std::string sweep_shard_;
 };
 
 }  // namespace fixroute

@@ -226,7 +226,7 @@ int sc_main(int argc, char** argv) {
     }
     if (c == "bound")
       return cmd_bound(cl.bound_topology, cl.bound_collective, cl.bound_port_model, cl.bound_packets, cl.bound_json);
-    if (c == "sweep") return run_sweep(cl.sweep);
+    if (c == "sweep") return cl.sweep_merge.empty() ? run_sweep(cl.sweep) : merge_sweep_shards(cl.sweep_merge, cl.sweep.csv_path);
     if (c == "table4") {
       find_engine(cl.table4.engine);  // an unknown engine: refused before any run
       return run_table4(cl.table4);

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <sstream>
 #include <stdexcept>
 
 #include "child_run.h"
@@ -27,6 +29,30 @@ std::string csv_field(const std::string& text) {
   std::string out = "\"";
   for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
+}
+
+constexpr const char* kSweepHeader =
+    "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
+    "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers";
+
+// The fields of one CSV line (quoted fields may hold commas and doubled quotes).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      out.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  return out;
 }
 
 std::string text(const nlohmann::json& v) { return v.is_null() ? "" : v.dump(); }
@@ -54,14 +80,25 @@ int run_sweep(const SweepOptions& opt) {
         if (engine_runs(*e, a.router_kind, Topology::parse(c.topology))) rows.push_back({&a, c, e});
     }
   if (rows.empty()) throw InputError(fmt::format("no sweep cases for algorithm '{}'", opt.algorithm));
+  const size_t whole = rows.size();
+  std::vector<size_t> place(rows.size());  // each row's index in the whole sweep
+  for (size_t i = 0; i < rows.size(); ++i) place[i] = i;
+  if (opt.shards > 0) {
+    std::vector<Row> mine;
+    place.clear();
+    for (size_t i = static_cast<size_t>(opt.shard - 1); i < rows.size(); i += static_cast<size_t>(opt.shards)) {
+      mine.push_back(rows[i]);
+      place.push_back(i);
+    }
+    rows = std::move(mine);
+  }
 
   // Written to PATH.tmp and renamed when every row is in: an interrupted sweep leaves no
   // half-written results.
   PartialOutput csv_file(opt.csv_path);
   std::ofstream csv(csv_file.temp());
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  csv << "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
-         "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers\n";
+  csv << (opt.shards > 0 ? "sweep_row," : "") << kSweepHeader << "\n";
   const char* layout = "{:<14} {:<15} {:<21} {:<24} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {:<6} {}\n";
   fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
              "cycles", "ok", "paper");
@@ -94,6 +131,7 @@ int run_sweep(const SweepOptions& opt) {
                r["engine"].get<std::string>(), shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]),
                shown(r["lower_bound"]), shown(r["clock_cycles"]), ok ? "ok" : "FAILED",
                meets.is_null() ? "-" : meets.get<bool>() ? "meets" : "ABOVE");
+    if (opt.shards > 0) csv << fmt::format("{}/{},", place[i], whole);
     csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
                        r["collective"].get<std::string>(), r["algorithm"].get<std::string>(),
                        r["port_model"].get<std::string>(), r["duplex"].get<std::string>(),
@@ -111,10 +149,67 @@ int run_sweep(const SweepOptions& opt) {
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv_file.commit();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}\n", rows.size(), seconds,
-             rows.size() - static_cast<size_t>(failures), failures, opt.csv_path);
+  fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}{}\n", rows.size(), seconds,
+             rows.size() - static_cast<size_t>(failures), failures, opt.csv_path,
+             opt.shards > 0 ? fmt::format(" (shard {} of {}: {} of the sweep's {} rows)", opt.shard, opt.shards,
+                                          rows.size(), whole)
+                            : "");
   fmt::print("{} row(s) above the paper's theorem{}\n", above_paper.size(), above_paper.empty() ? "" : ":");
   for (const std::string& line : above_paper) fmt::print("  {}\n", line);
+  return failures == 0 ? 0 : 1;
+}
+
+int merge_sweep_shards(const std::vector<std::string>& shard_paths, const std::string& csv_path) {
+  std::vector<std::string> lines;  // the whole sweep's rows by place
+  std::vector<bool> seen;
+  size_t whole = 0;
+  for (const std::string& path : shard_paths) {
+    std::ifstream in(path);
+    if (!in) throw InputError(fmt::format("--merge: cannot read '{}'", path));
+    std::string line;
+    if (!std::getline(in, line) || line != std::string("sweep_row,") + kSweepHeader)
+      throw InputError(fmt::format("--merge: '{}' is not a shard of a sweep (its header is not sweep_row,{})", path,
+                                   kSweepHeader));
+    for (int number = 2; std::getline(in, line); ++number) {
+      const size_t comma = line.find(',');
+      size_t at = 0, total = 0;
+      char slash = 0;
+      std::istringstream place(line.substr(0, comma));
+      if (comma == std::string::npos || !(place >> at >> slash >> total) || slash != '/' || at >= total)
+        throw InputError(fmt::format("--merge: '{}' line {}: no sweep_row I/TOTAL", path, number));
+      if (whole == 0) {
+        whole = total;
+        lines.resize(whole);
+        seen.assign(whole, false);
+      }
+      if (total != whole)
+        throw InputError(fmt::format("--merge: '{}' line {} is from a sweep of {} rows, the others of {}", path,
+                                     number, total, whole));
+      if (seen[at]) throw InputError(fmt::format("--merge: row {} of the sweep appears twice ('{}' line {})", at, path, number));
+      seen[at] = true;
+      lines[at] = line.substr(comma + 1);
+    }
+  }
+  if (whole == 0) throw InputError("--merge: the shards hold no rows");
+  const size_t missing = static_cast<size_t>(std::count(seen.begin(), seen.end(), false));
+  if (missing > 0)
+    throw InputError(fmt::format("--merge: {} of the sweep's {} rows are in none of the shards (first: row {}); "
+                                 "a shard is missing",
+                                 missing, whole, std::find(seen.begin(), seen.end(), false) - seen.begin()));
+  std::string out = std::string(kSweepHeader) + "\n";
+  const std::vector<std::string> header = csv_fields(kSweepHeader);
+  const size_t ok_column = static_cast<size_t>(std::find(header.begin(), header.end(), "ok") - header.begin());
+  size_t failures = 0;
+  for (const std::string& line : lines) {
+    const std::vector<std::string> fields = csv_fields(line);
+    if (fields.size() != header.size())
+      throw InputError(fmt::format("--merge: a row has {} fields, not {}: {}", fields.size(), header.size(), line));
+    failures += fields[ok_column] == "true" ? 0 : 1;
+    out += line + "\n";
+  }
+  write_output_file(csv_path, out, "merged sweep");
+  fmt::print("merged {} shard(s): {} rows, {} ok, {} failed; rows written to {}\n", shard_paths.size(), whole,
+             whole - failures, failures, csv_path);
   return failures == 0 ? 0 : 1;
 }
 

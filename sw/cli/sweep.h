@@ -13,9 +13,17 @@ struct SweepOptions {
   std::string csv_path = "results.csv";
   std::string algorithm;  // empty: all
   bool progress = true;
+  // --shard K/N: only rows K-1, K-1+N, K-1+2N, ... of the sweep, each CSV row led by its
+  // place in the whole (`sweep_row` "I/TOTAL"), for `merge_sweep_shards` to put back.
+  int shard = 0, shards = 0;
 };
 
 // Returns the process exit code: 0 when every row is ok, 1 otherwise.
 int run_sweep(const SweepOptions& options);
+
+// `sweep --merge`: the shards' CSVs (any order) into the CSV one unsharded sweep writes,
+// at `csv_path`; refused (InputError) unless every row of the whole is there exactly once.
+// Returns 0 when every row is ok, 1 otherwise.
+int merge_sweep_shards(const std::vector<std::string>& shard_paths, const std::string& csv_path);
 
 }  // namespace fixroute
