@@ -25,7 +25,7 @@ TEST(RunSize, ParsesMemorySizes) {
   EXPECT_EQ(parse_memory_size("4G"), int64_t{4} << 30);
   EXPECT_EQ(parse_memory_size("1.5GiB"), int64_t{3} << 29);
   EXPECT_EQ(parse_memory_size("2t"), int64_t{2} << 40);
-  for (const char* bad : {"", "G", "12X", "1.2.3G", "0", "0.1", "-5G", "4 G", "1e3", "4GG"})
+  for (const char* bad : {"", "G", ".", ".5G", "12X", "1.2.3G", "0", "0.1", "-5G", "4 G", "1e3", "4GG"})
     EXPECT_THROW(parse_memory_size(bad), InputError) << bad;
 }
 

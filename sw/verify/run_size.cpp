@@ -17,7 +17,7 @@ int64_t parse_memory_size(const std::string& text) {
   };
   size_t end = 0;
   while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
-  if (end == 0 || text.find('.') != text.rfind('.')) throw bad();
+  if (!std::isdigit(static_cast<unsigned char>(text[0])) || text.find('.') != text.rfind('.')) throw bad();
   const double number = std::stod(text.substr(0, end));
   std::string unit = text.substr(end);
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
