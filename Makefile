@@ -20,8 +20,9 @@ configure: deps $(BUILD)/CMakeCache.txt
 build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
+# The rows to results.csv, the HTML report to report/index.html.
 run: build
-	$(BUILD)/fixroute sweep --csv results.csv
+	$(BUILD)/fixroute sweep --csv results.csv --report report
 
 test: build
 	ctest --test-dir $(BUILD) -j$(JOBS) --output-on-failure
@@ -54,4 +55,4 @@ fuzz:
 	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_RUNS)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) results.csv
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) results.csv report

@@ -3,7 +3,8 @@
 #   scripts/slurm-sweep.sh SHARDS OUTDIR [sweep options: --max-size N --engine ... --algorithm ...]
 # submits `fixroute sweep --shard K/SHARDS` as a job array, one task per shard writing
 # OUTDIR/shard-K.csv, then a job that, once every task has ended, merges the shards into
-# OUTDIR/results.csv (`fixroute sweep --merge`; a missing shard is refused there).
+# OUTDIR/results.csv and the report OUTDIR/report/index.html (`fixroute sweep --merge`;
+# a missing shard is refused there).
 # FIXROUTE names the binary (default: build/fixroute beside this script), SBATCH the
 # submit command (default sbatch) and SBATCH_OPTIONS extra sbatch options (partition...).
 set -euo pipefail
@@ -29,4 +30,4 @@ for k in $(seq 1 "$shards"); do shard_files+=" shard-$k.csv"; done
 merge=$("$sbatch" --parsable ${SBATCH_OPTIONS:-} --dependency="afterany:$array" --job-name=fixroute-merge \
   --output="$out/merge.log" \
   --wrap "cd $(printf %q "$out") && $(printf %q "$fixroute") sweep --merge$shard_files --csv results.csv")
-echo "submitted: shards as job $array (array 1-$shards), merge as job ${merge%%;*}; results in $out/results.csv"
+echo "submitted: shards as job $array (array 1-$shards), merge as job ${merge%%;*}; results in $out/results.csv, the report in $out/report/index.html"

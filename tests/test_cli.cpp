@@ -237,15 +237,39 @@ TEST(SweepShards, MergeToTheUnshardedCsv) {
   const std::string shard2 = slurp(scratch() / "s2.csv");
   EXPECT_EQ(shard2.rfind("sweep_row,topology,collective,", 0), 0u) << shard2.substr(0, 80);
   EXPECT_NE(shard2.find("\n1/"), std::string::npos) << "shard 2 of 3 starts at row 1";
-  Outcome m = run_cli("sweep --merge s3.csv s1.csv s2.csv --csv merged.csv");
+  EXPECT_FALSE(fs::exists(scratch() / "shard-report")) << "a shard writes no report";
+  expect_bad_input("sweep --shard 1/3 --report shard-report", "--shard excludes --report");
+  Outcome m = run_cli("sweep --merge s3.csv s1.csv s2.csv --csv merged.csv --report merged-report");
   ASSERT_EQ(m.code, 0) << m.err;
   EXPECT_EQ(slurp(scratch() / "merged.csv"), slurp(scratch() / "whole.csv"));
+  // The merged report times its slowest runs from the shards' seconds column.
+  const std::string html = slurp(scratch() / "merged-report" / "index.html");
+  EXPECT_THAT(html, HasSubstr("<table class=\"slowest\">"));
+  EXPECT_THAT(m.out, HasSubstr("the report to merged-report/index.html"));
   expect_bad_input("sweep --merge s1.csv s3.csv --csv bad.csv", "a shard is missing");
   expect_bad_input("sweep --merge s1.csv s1.csv s2.csv s3.csv --csv bad.csv", "appears twice");
   expect_bad_input("sweep --merge whole.csv --csv bad.csv", "is not a shard of a sweep");
   expect_bad_input("sweep --shard 0/3", "--shard '0/3': expected K/N with 1 <= K <= N");
   expect_bad_input("sweep --shard 2/x", "expected K/N");
   EXPECT_FALSE(fs::exists(scratch() / "bad.csv"));
+}
+
+// Progress on stderr: plain lines into a log, one line redrawn in place on a terminal
+// (a pseudo-terminal from `script`, util-linux).
+TEST(SweepProgress, PlainLinesOffATerminalOneRedrawnLineOnIt) {
+  const std::string sweep = "sweep --engine ref --max-size 4 --algorithm hamiltonian-2 --no-report --csv p.csv";
+  const Outcome plain = run_cli(sweep);
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_THAT(plain.err, HasSubstr("sweep: 4/4 runs, 0 failed, 0 s elapsed\n"));
+  EXPECT_EQ(plain.err.find('\r'), std::string::npos);
+  const std::string cmd = fmt::format("cd {} && script -qec '{} {}' /dev/null > tty.out 2>&1", scratch().string(),
+                                      FIXROUTE_BIN, sweep);
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string tty = slurp(scratch() / "tty.out");
+  EXPECT_THAT(tty, HasSubstr("\r\033[Ksweep: 1/4 runs, 0 failed, 0 s elapsed, about"));
+  EXPECT_THAT(tty, HasSubstr("\r\033[Ktorus:3x4"));  // the line cleared before a row is printed
+  const Outcome quiet = run_cli(sweep + " --quiet");
+  EXPECT_EQ(quiet.err, "");
 }
 
 // scripts/slurm-sweep.sh submits the shards as an array and the merge after them; here a

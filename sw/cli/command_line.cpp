@@ -104,8 +104,13 @@ CommandLine::CommandLine()
   CLI::Option* shard = sweep_cmd->add_option(
       "--shard", sweep_shard_, "run only shard K of N (K/N): every Nth row from the Kth, each led by its place");
   CLI::Option* merge = sweep_cmd->add_option("--merge", sweep_merge,
-                                             "merge the shards' CSVs into the unsharded sweep's CSV (at --csv)");
+                                             "merge the shards' CSVs into the unsharded sweep's CSV (at --csv) and the report");
   merge->excludes(shard);
+  CLI::Option* report = sweep_cmd->add_option(
+      "--report", sweep.report_dir, "the HTML report's directory (default report; not written by a shard)");
+  CLI::Option* no_report = sweep_cmd->add_flag("--no-report", sweep_no_report_, "write no HTML report");
+  report->excludes(shard);
+  no_report->excludes(report);
 
   CLI::App* table4_cmd = app_.add_subcommand(
       "table4", "the biswapped-network paper's Table 4, measured: broadcast, prefix sum and data sum on BSN and OTIS");
@@ -154,6 +159,8 @@ void CommandLine::parse(int argc, const char* const* argv) {
   } else if (command == "sweep") {
     sweep.progress = !sweep_quiet_;
     if (!sweep_shard_.empty()) std::tie(sweep.shard, sweep.shards) = parse_shard(sweep_shard_);
+    // A shard's rows are part of a report, made by the merge.
+    if (sweep_no_report_ || sweep.shards > 0) sweep.report_dir.clear();
   } else if (command == "cosim") {
     cosim.port_model = cosim.ports.model();
     for (const std::string& form : cosim_fault_forms_) cosim_faults.push_back(parse_fault(form));

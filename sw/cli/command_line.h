@@ -73,7 +73,7 @@ class CommandLine {
   PortOptions run_ports_, bound_ports_;
   std::string run_max_memory_;
   std::vector<std::string> cosim_fault_forms_;
-  bool sweep_quiet_ = false;
+  bool sweep_quiet_ = false, sweep_no_report_ = false;
   std::string sweep_shard_;
 };
 

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "tb/cosim.h"
-#include "sw/report/draw_steps.h"
 #include "sw/tables/table_check.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/collectives.h"
@@ -158,17 +157,7 @@ int cmd_cosim(const Built& b, bool as_json, const std::vector<Fault>& faults) {
 
 // Port-rule tables (a torus: cycles and feeds) or crossbar tables (one panel per routing step).
 int cmd_draw(const Built& b, const std::string& path) {
-  const Topology& topo = b.problem.topology;
-  std::string title = fmt::format("{} {} [{}]", topo.spec(), b.problem.collective, b.algorithm->name);
-  std::string svg;
-  if (const auto* xbar = dynamic_cast<const XbarTables*>(b.tables.get())) {
-    if (!b.problem.permutation.empty()) title += " " + b.problem.permutation;
-    svg = draw_circuit_steps(topo, *xbar, fmt::format("{}: {} routing steps", title, xbar->steps()));
-  } else {
-    if (!b.tables->construction.empty()) title += " (" + b.tables->construction + ")";
-    svg = draw_port_rules(topo, as_kind<NetworkTables>(*b.tables), title);
-  }
-  write_output_file(path, svg);
+  write_output_file(path, draw_tables(b.problem, b.algorithm->name, *b.tables));
   fmt::print("wrote {}\n", path);
   return 0;
 }
@@ -226,7 +215,7 @@ int sc_main(int argc, char** argv) {
     }
     if (c == "bound")
       return cmd_bound(cl.bound_topology, cl.bound_collective, cl.bound_port_model, cl.bound_packets, cl.bound_json);
-    if (c == "sweep") return cl.sweep_merge.empty() ? run_sweep(cl.sweep) : merge_sweep_shards(cl.sweep_merge, cl.sweep.csv_path);
+    if (c == "sweep") return cl.sweep_merge.empty() ? run_sweep(cl.sweep) : merge_sweep_shards(cl.sweep_merge, cl.sweep.csv_path, cl.sweep.report_dir);
     if (c == "table4") {
       find_engine(cl.table4.engine);  // an unknown engine: refused before any run
       return run_table4(cl.table4);

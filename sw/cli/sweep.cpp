@@ -2,19 +2,24 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <algorithm>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include "child_run.h"
+#include "progress.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/core/partial_output.h"
+#include "sw/report/draw.h"
+#include "sw/report/sweep_report.h"
+#include "sw/report/sweep_table.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 
@@ -22,43 +27,52 @@ namespace fixroute {
 
 namespace {
 
-// A CSV field as RFC 4180 writes it: quoted where it holds a comma or a quote
-// (permutations such as bpc:1,3,2,0:1010).
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+std::optional<int64_t> number(const nlohmann::json& v) {
+  return v.is_null() ? std::nullopt : std::optional<int64_t>(v.get<int64_t>());
 }
-
-constexpr const char* kSweepHeader =
-    "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
-    "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers";
-
-// The fields of one CSV line (quoted fields may hold commas and doubled quotes).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      out.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      out.emplace_back();
-    } else {
-      out.back() += c;
-    }
-  }
-  return out;
-}
-
-std::string text(const nlohmann::json& v) { return v.is_null() ? "" : v.dump(); }
 std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); }
 
+// The drawings the report links to: small cases of the swept algorithms that `fixroute
+// draw` draws (a torus's port rules, a mesh's crossbar steps).
+struct DrawnCase {
+  const char* topology;
+  const char* collective;
+  const char* algorithm;
+  const char* permutation;
+};
+constexpr DrawnCase kDrawnCases[] = {
+    {"torus:4x4", "gossip", "hamiltonian-2", ""},
+    {"torus:8x6", "gossip", "partial-cycles", ""},
+    {"torus:5x5", "gossip", "hamiltonian-2-paper", ""},
+    {"mesh:4x4", "permutation", "edge-colouring", "transpose"},
+    {"mesh:4x4", "fft", "z-order", ""},
+    {"mesh:4x4", "broadcast", "recursive-halving", ""},
+};
+
 }  // namespace
+
+void write_sweep_report(const std::string& dir, const std::vector<SweepRow>& rows) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  fs::create_directories(fs::path(dir) / "drawings", error);
+  if (error) throw InputError(fmt::format("cannot make the report directory '{}': {}", dir, error.message()));
+  std::vector<ReportDrawing> drawings;
+  for (const DrawnCase& d : kDrawnCases) {
+    const bool swept = std::any_of(rows.begin(), rows.end(), [&](const SweepRow& r) { return r.algorithm == d.algorithm; });
+    if (!swept) continue;
+    Problem problem{Topology::parse(d.topology), d.collective, PortModel{}, d.permutation, 0};
+    const Algorithm& algorithm = find_algorithm(problem, d.algorithm);
+    const std::string file = fmt::format("drawings/{}-{}-{}.svg", d.topology, d.collective, d.algorithm);
+    std::string name = file;
+    std::replace(name.begin(), name.end(), ':', '_');
+    write_output_file((fs::path(dir) / name).string(), draw_tables(problem, algorithm.name, *algorithm.build(problem)),
+                      "drawing");
+    drawings.push_back({fmt::format("{} {} [{}]{}", d.topology, d.collective, d.algorithm,
+                                    *d.permutation ? std::string(" ") + d.permutation : ""),
+                        name});
+  }
+  write_output_file((fs::path(dir) / "index.html").string(), sweep_report_html(rows, drawings), "report");
+}
 
 int run_sweep(const SweepOptions& opt) {
   struct Row {
@@ -98,13 +112,15 @@ int run_sweep(const SweepOptions& opt) {
   PartialOutput csv_file(opt.csv_path);
   std::ofstream csv(csv_file.temp());
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  csv << (opt.shards > 0 ? "sweep_row," : "") << kSweepHeader << "\n";
+  csv << (opt.shards > 0 ? "sweep_row," : "") << sweep_csv_header() << (opt.shards > 0 ? ",seconds" : "") << "\n";
   const char* layout = "{:<14} {:<15} {:<21} {:<24} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {:<6} {}\n";
   fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
              "cycles", "ok", "paper");
-  int failures = 0;
+  size_t failures = 0;
   std::vector<std::string> above_paper;
+  std::vector<SweepRow> results;
   const auto start = std::chrono::steady_clock::now();
+  Progress progress("sweep", rows.size(), opt.progress);
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& row = rows[i];
     RunRequest req;
@@ -115,79 +131,99 @@ int run_sweep(const SweepOptions& opt) {
     req.port_model = row.c.port_model;
     req.permutation = row.c.permutation;
     req.keep_trace = false;
+    const auto run_start = std::chrono::steady_clock::now();
     const nlohmann::json r = run_reported(req);
-    const bool ok = r["ok"].get<bool>();
-    failures += ok ? 0 : 1;
-    const nlohmann::json& meets = r["meets_paper"];
-    if (meets.is_boolean() && !meets.get<bool>())
-      above_paper.push_back(fmt::format("{} {} [{}] on {}: {} steps, the paper's theorem {}",
-                                        r["topology"].get<std::string>(), r["collective"].get<std::string>(),
-                                        r["algorithm"].get<std::string>(), r["engine"].get<std::string>(),
-                                        shown(r["steps"]),
+    SweepRow out;
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+    out.topology = r["topology"].get<std::string>();
+    out.collective = r["collective"].get<std::string>();
+    out.algorithm = r["algorithm"].get<std::string>();
+    out.port_model = r["port_model"].get<std::string>();
+    out.duplex = r["duplex"].get<std::string>();
+    out.engine = r["engine"].get<std::string>();
+    out.steps = number(r["steps"]);
+    out.formula = number(r["formula"]);
+    out.paper_formula = number(r["paper_formula"]);
+    out.lower_bound = number(r["lower_bound"]);
+    out.max_queue = number(r["max_queue"]);
+    out.table_bits = number(r["table_bits_per_router"]);
+    out.clock_cycles = number(r["clock_cycles"]);
+    out.ok = r["ok"].get<bool>();
+    out.permutation = row.c.permutation;
+    if (r["meets_paper"].is_boolean()) out.meets_paper = r["meets_paper"].get<bool>();
+    out.combining = row.c.port_model.combining;
+    out.buffers = number(r["buffers"]);
+    failures += out.ok ? 0 : 1;
+    if (out.meets_paper == false)
+      above_paper.push_back(fmt::format("{} {} [{}] on {}: {} steps, the paper's theorem {}", out.topology,
+                                        out.collective, out.algorithm, out.engine, shown(r["steps"]),
                                         shown(r["paper_formula"].is_null() ? r["formula"] : r["paper_formula"])));
     const bool circuit = r["switching"] == "circuit";
-    fmt::print(layout, r["topology"].get<std::string>(), r["collective"].get<std::string>(),
-               r["algorithm"].get<std::string>(), circuit ? "circuit" : row.c.port_model.label(),
-               r["engine"].get<std::string>(), shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]),
-               shown(r["lower_bound"]), shown(r["clock_cycles"]), ok ? "ok" : "FAILED",
-               meets.is_null() ? "-" : meets.get<bool>() ? "meets" : "ABOVE");
-    if (opt.shards > 0) csv << fmt::format("{}/{},", place[i], whole);
-    csv << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r["topology"].get<std::string>(),
-                       r["collective"].get<std::string>(), r["algorithm"].get<std::string>(),
-                       r["port_model"].get<std::string>(), r["duplex"].get<std::string>(),
-                       r["engine"].get<std::string>(), text(r["steps"]), text(r["formula"]),
-                       text(r["paper_formula"]), text(r["lower_bound"]), text(r["max_queue"]),
-                       text(r["table_bits_per_router"]), text(r["clock_cycles"]), ok ? "true" : "false",
-                       csv_field(row.c.permutation), text(meets), row.c.port_model.combining ? "true" : "false",
-                       text(r["buffers"]));
-    if (opt.progress && ((i + 1) % 25 == 0 || i + 1 == rows.size())) {
-      std::fflush(stdout);
-      fmt::print(stderr, "sweep: {}/{} runs, {} failed\n", i + 1, rows.size(), failures);
-    }
+    progress.clear();
+    fmt::print(layout, out.topology, out.collective, out.algorithm, circuit ? "circuit" : row.c.port_model.label(),
+               out.engine, shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]), shown(r["lower_bound"]),
+               shown(r["clock_cycles"]), out.ok ? "ok" : "FAILED",
+               !out.meets_paper ? "-" : *out.meets_paper ? "meets" : "ABOVE");
+    if (opt.shards > 0)
+      csv << fmt::format("{}/{},{},{:.6f}\n", place[i], whole, sweep_csv_line(out), *out.seconds);
+    else
+      csv << sweep_csv_line(out) << "\n";
+    results.push_back(std::move(out));
+    progress.update(i + 1, failures);
   }
+  progress.finish();
   csv.close();
   if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
   csv_file.commit();
+  if (!opt.report_dir.empty()) write_sweep_report(opt.report_dir, results);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}{}\n", rows.size(), seconds,
-             rows.size() - static_cast<size_t>(failures), failures, opt.csv_path,
+  fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}{}{}\n", rows.size(), seconds,
+             rows.size() - failures, failures, opt.csv_path,
              opt.shards > 0 ? fmt::format(" (shard {} of {}: {} of the sweep's {} rows)", opt.shard, opt.shards,
                                           rows.size(), whole)
-                            : "");
+                            : "",
+             opt.report_dir.empty() ? "" : fmt::format(", the report to {}/index.html", opt.report_dir));
   fmt::print("{} row(s) above the paper's theorem{}\n", above_paper.size(), above_paper.empty() ? "" : ":");
   for (const std::string& line : above_paper) fmt::print("  {}\n", line);
   return failures == 0 ? 0 : 1;
 }
 
-int merge_sweep_shards(const std::vector<std::string>& shard_paths, const std::string& csv_path) {
-  std::vector<std::string> lines;  // the whole sweep's rows by place
+int merge_sweep_shards(const std::vector<std::string>& shard_paths, const std::string& csv_path,
+                       const std::string& report_dir) {
+  std::vector<SweepRow> rows;  // the whole sweep's rows by place
   std::vector<bool> seen;
   size_t whole = 0;
+  const std::string shard_header = "sweep_row," + sweep_csv_header() + ",seconds";
   for (const std::string& path : shard_paths) {
     std::ifstream in(path);
     if (!in) throw InputError(fmt::format("--merge: cannot read '{}'", path));
     std::string line;
-    if (!std::getline(in, line) || line != std::string("sweep_row,") + kSweepHeader)
-      throw InputError(fmt::format("--merge: '{}' is not a shard of a sweep (its header is not sweep_row,{})", path,
-                                   kSweepHeader));
+    if (!std::getline(in, line) || line != shard_header)
+      throw InputError(fmt::format("--merge: '{}' is not a shard of a sweep (its header is not {})", path, shard_header));
     for (int number = 2; std::getline(in, line); ++number) {
-      const size_t comma = line.find(',');
+      const std::string where = fmt::format("--merge: '{}' line {}", path, number);
+      const size_t comma = line.find(','), last_comma = line.rfind(',');
       size_t at = 0, total = 0;
       char slash = 0;
       std::istringstream place(line.substr(0, comma));
       if (comma == std::string::npos || !(place >> at >> slash >> total) || slash != '/' || at >= total)
-        throw InputError(fmt::format("--merge: '{}' line {}: no sweep_row I/TOTAL", path, number));
+        throw InputError(fmt::format("{}: no sweep_row I/TOTAL", where));
       if (whole == 0) {
         whole = total;
-        lines.resize(whole);
+        rows.resize(whole);
         seen.assign(whole, false);
       }
       if (total != whole)
-        throw InputError(fmt::format("--merge: '{}' line {} is from a sweep of {} rows, the others of {}", path,
-                                     number, total, whole));
+        throw InputError(fmt::format("{} is from a sweep of {} rows, the others of {}", where, total, whole));
       if (seen[at]) throw InputError(fmt::format("--merge: row {} of the sweep appears twice ('{}' line {})", at, path, number));
+      SweepRow row = parse_sweep_csv_line(line.substr(comma + 1, last_comma - comma - 1), where);
+      char* end = nullptr;
+      const std::string seconds = line.substr(last_comma + 1);
+      row.seconds = std::strtod(seconds.c_str(), &end);
+      if (seconds.empty() || *end != '\0' || *row.seconds < 0)
+        throw InputError(fmt::format("{}: seconds '{}' is not a duration", where, seconds));
       seen[at] = true;
-      lines[at] = line.substr(comma + 1);
+      rows[at] = std::move(row);
     }
   }
   if (whole == 0) throw InputError("--merge: the shards hold no rows");
@@ -196,20 +232,17 @@ int merge_sweep_shards(const std::vector<std::string>& shard_paths, const std::s
     throw InputError(fmt::format("--merge: {} of the sweep's {} rows are in none of the shards (first: row {}); "
                                  "a shard is missing",
                                  missing, whole, std::find(seen.begin(), seen.end(), false) - seen.begin()));
-  std::string out = std::string(kSweepHeader) + "\n";
-  const std::vector<std::string> header = csv_fields(kSweepHeader);
-  const size_t ok_column = static_cast<size_t>(std::find(header.begin(), header.end(), "ok") - header.begin());
+  std::string out = sweep_csv_header() + "\n";
   size_t failures = 0;
-  for (const std::string& line : lines) {
-    const std::vector<std::string> fields = csv_fields(line);
-    if (fields.size() != header.size())
-      throw InputError(fmt::format("--merge: a row has {} fields, not {}: {}", fields.size(), header.size(), line));
-    failures += fields[ok_column] == "true" ? 0 : 1;
-    out += line + "\n";
+  for (const SweepRow& row : rows) {
+    failures += row.ok ? 0 : 1;
+    out += sweep_csv_line(row) + "\n";
   }
   write_output_file(csv_path, out, "merged sweep");
-  fmt::print("merged {} shard(s): {} rows, {} ok, {} failed; rows written to {}\n", shard_paths.size(), whole,
-             whole - failures, failures, csv_path);
+  if (!report_dir.empty()) write_sweep_report(report_dir, rows);
+  fmt::print("merged {} shard(s): {} rows, {} ok, {} failed; rows written to {}{}\n", shard_paths.size(), whole,
+             whole - failures, failures, csv_path,
+             report_dir.empty() ? "" : fmt::format(", the report to {}/index.html", report_dir));
   return failures == 0 ? 0 : 1;
 }
 

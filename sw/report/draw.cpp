@@ -7,7 +7,10 @@
 #include <array>
 #include <vector>
 
+#include "draw_steps.h"
+#include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/tables/xbar_tables.h"
 #include "sw/topology/topology.h"
 #include "svg.h"
 
@@ -177,6 +180,19 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   const Legend legend = legend_strip(port_rules_legend(trails, closed_trails, any_free, any_feed, d), kMargin / 2,
                                      drawing_h + 4, width);
   return svg_head(width, drawing_h + 4 + legend.height, title, 15, kMargin / 2, 24) + svg + legend.svg + "</svg>\n";
+}
+
+std::string draw_tables(const Problem& problem, const std::string& algorithm, const Tables& tables) {
+  const Topology& topo = problem.topology;
+  std::string title = fmt::format("{} {} [{}]", topo.spec(), problem.collective, algorithm);
+  if (const auto* xbar = dynamic_cast<const XbarTables*>(&tables)) {
+    if (!problem.permutation.empty()) title += " " + problem.permutation;
+    return draw_circuit_steps(topo, *xbar, fmt::format("{}: {} routing steps", title, xbar->steps()));
+  }
+  const auto* rules = dynamic_cast<const NetworkTables*>(&tables);
+  if (!rules) throw InputError(fmt::format("draw has no drawing for {} tables", tables.kind()));
+  if (!tables.construction.empty()) title += " (" + tables.construction + ")";
+  return draw_port_rules(topo, *rules, title);
 }
 
 }  // namespace fixroute
