@@ -9,7 +9,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev zlib1g-dev
-  python3 chromium
+  python3 python3-dev pybind11-dev chromium
 )
 # `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.
 if [ "${1:-}" = "fuzz" ]; then
