@@ -44,7 +44,9 @@ std::string rtl_waveform(const std::string& topology, const std::string& collect
   req.vcd_path = vcd.string();
   EXPECT_TRUE(run_case(req).ok());
   std::string text = testing_support::slurp(vcd);
+  EXPECT_EQ(testing_support::gtkwave_save_file_fault(vcd, Topology::parse(topology).num_nodes(), 2), "");
   std::filesystem::remove(vcd);
+  std::filesystem::remove(std::filesystem::path(vcd).replace_extension(".gtkw"));
   return text;
 }
 

@@ -98,4 +98,53 @@ inline Outcome run_cli(const std::string& args) {
   return o;
 }
 
+// The GTKWave save file written beside a waveform (W.vcd -> W.gtkw): it names the dump,
+// groups every router 0..routers-1 with a group per port (ports 0..ports-1) inside, opens
+// and closes every group, and lists each $var of the dump exactly once. Returns what is
+// wrong, "" when nothing is.
+inline std::string gtkwave_save_file_fault(const fs::path& vcd, int routers, int ports) {
+  const fs::path save = fs::path(vcd).replace_extension(".gtkw");
+  if (!fs::exists(save)) return "no save file " + save.string();
+  std::istringstream lines(slurp(save));
+  std::string line, expect_dump = "[dumpfile] \"" + fs::absolute(vcd).string() + "\"";
+  std::getline(lines, line);
+  if (line != expect_dump) return "first line '" + line + "', not '" + expect_dump + "'";
+  int open = 0, traces = 0;
+  std::string flags, groups;
+  while (std::getline(lines, line)) {
+    if (line.rfind("@", 0) == 0) {
+      flags = line;
+    } else if (line.rfind("-", 0) == 0) {
+      const bool begins = flags == "@800200" || flags == "@c00200";
+      open += begins ? 1 : -1;
+      if (begins) groups += line.substr(1) + (open == 1 ? ":" : ",");
+      if (open < 0) return "a group closed that was not open: " + line;
+    } else if (!line.empty() && line[0] != '[') {
+      ++traces;
+      const std::string leaf = line.substr(line.rfind('.') + 1);
+      const size_t range = leaf.rfind('[');  // a vector's [hi:lo] follows its name
+      const std::string var = range != std::string::npos && leaf.find(':', range) != std::string::npos
+                                  ? leaf.substr(0, range) : leaf;
+      if (slurp(vcd).find(" " + var + " ") == std::string::npos) return "no $var " + var + " in the dump";
+    }
+  }
+  if (open != 0) return "groups left open";
+  for (int r = 0; r < routers; ++r) {
+    const std::string router = "router" + std::to_string(r) + ":";
+    const size_t at = groups.find(router);
+    if (at == std::string::npos) return "no group " + router + " in " + groups;
+    const std::string inside = groups.substr(at + router.size(), groups.find(':', at + router.size()) - at);
+    for (int p = 0; p < ports; ++p)
+      if (inside.find("port " + std::to_string(p) + ",") == std::string::npos)
+        return router + " has no group port " + std::to_string(p) + ": " + inside;
+  }
+  const std::string dump = slurp(vcd);
+  int vars = 0;
+  for (size_t at = dump.find("$var"); at != std::string::npos && at < dump.find("$enddefinitions");
+       at = dump.find("$var", at + 4))
+    ++vars;
+  if (traces != vars) return std::to_string(traces) + " traces for " + std::to_string(vars) + " $vars";
+  return "";
+}
+
 }  // namespace fixroute::testing_support

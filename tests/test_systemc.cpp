@@ -112,7 +112,9 @@ TEST(Systemc, VcdIsWritten) {
   std::string text = testing_support::slurp(vcd);
   EXPECT_THAT(text, HasSubstr("$enddefinitions"));
   EXPECT_THAT(text, HasSubstr("step_go"));
+  EXPECT_EQ(testing_support::gtkwave_save_file_fault(vcd, 4, 2), "");
   std::filesystem::remove(vcd);
+  std::filesystem::remove(std::filesystem::path(vcd).replace_extension(".gtkw"));
 }
 
 TEST(Systemc, SecondRunInOneProcessIsRefusedClearly) {

@@ -13,6 +13,7 @@
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
+#include "sw/report/gtkwave.h"
 #include "sw/topology/topology.h"
 #include "run_size.h"
 
@@ -123,7 +124,12 @@ RunResult run_case(const RunRequest& req) {
     options.sink = &online->sink();
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
-  if (vcd && std::filesystem::exists(vcd->temp())) vcd->commit();
+  if (vcd && std::filesystem::exists(vcd->temp())) {
+    // The save file from the dump, written before the dump takes its name.
+    const std::string save_path = gtkwave_save_path(req.vcd_path);
+    write_output_file(save_path, gtkwave_save_file(vcd->temp(), req.vcd_path, save_path), "GTKWave save file");
+    vcd->commit();
+  }
   r.stats = std::move(out.stats);
   if (faults) r.stats.injected = faults->injected();
   r.trace = std::move(out.trace);
