@@ -105,6 +105,7 @@ inline Outcome run_cli(const std::string& args) {
 inline std::string gtkwave_save_file_fault(const fs::path& vcd, int routers, int ports) {
   const fs::path save = fs::path(vcd).replace_extension(".gtkw");
   if (!fs::exists(save)) return "no save file " + save.string();
+  const std::string dump = slurp(vcd);
   std::istringstream lines(slurp(save));
   std::string line, expect_dump = "[dumpfile] \"" + fs::absolute(vcd).string() + "\"";
   std::getline(lines, line);
@@ -125,7 +126,7 @@ inline std::string gtkwave_save_file_fault(const fs::path& vcd, int routers, int
       const size_t range = leaf.rfind('[');  // a vector's [hi:lo] follows its name
       const std::string var = range != std::string::npos && leaf.find(':', range) != std::string::npos
                                   ? leaf.substr(0, range) : leaf;
-      if (slurp(vcd).find(" " + var + " ") == std::string::npos) return "no $var " + var + " in the dump";
+      if (dump.find(" " + var + " ") == std::string::npos) return "no $var " + var + " in the dump";
     }
   }
   if (open != 0) return "groups left open";
@@ -138,7 +139,6 @@ inline std::string gtkwave_save_file_fault(const fs::path& vcd, int routers, int
       if (inside.find("port " + std::to_string(p) + ",") == std::string::npos)
         return router + " has no group port " + std::to_string(p) + ": " + inside;
   }
-  const std::string dump = slurp(vcd);
   int vars = 0;
   for (size_t at = dump.find("$var"); at != std::string::npos && at < dump.find("$enddefinitions");
        at = dump.find("$var", at + 4))
