@@ -130,11 +130,12 @@ TEST_F(ScoreboardTest, OnlineStepByStepEqualsTheWholeTrace) {
 }
 
 // The ref engine's queues pop what router_rules::pick_next picks, in every kind, with
-// several FIFO queues sharing (and outgrowing) one pool.
+// several queues sharing (and outgrowing) one pool and furthest-first packets joining
+// anywhere in their run (both sides of it move).
 TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
   using Kind = PortQueues::Kind;
-  const std::vector<Kind> kinds{Kind::Fifo, Kind::Buckets, Kind::Fifo, Kind::Heap, Kind::Fifo};
-  PortQueues queues(kinds, 70);
+  const std::vector<Kind> kinds{Kind::Fifo, Kind::FurthestFirst, Kind::Fifo, Kind::FurthestFirst, Kind::Fifo};
+  PortQueues queues(kinds);
   std::vector<std::vector<Packet>> model(kinds.size());  // in arrival order, as pick_next takes it
   uint32_t random = 12345;
   int id = 0;
@@ -153,6 +154,46 @@ TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
     }
     ASSERT_EQ(queues.size(q), model[q].size());
   }
+}
+
+// A furthest-first queue filled and drained in phases, its packets' hops rising, falling,
+// equal or random: new packets join at the run's end, its start or anywhere, the run
+// empties and refills, and every pop is pick_next's choice.
+TEST(PortQueues, FurthestFirstRunsFillAndDrainFromEitherSide) {
+  PortQueues queues({PortQueues::Kind::FurthestFirst, PortQueues::Kind::FurthestFirst});
+  std::vector<std::vector<Packet>> model(2);
+  uint32_t random = 777;
+  int id = 0, pops = 0;
+  for (int phase = 0; phase < 40; ++phase) {
+    const int pattern = phase % 4;  // 0 rising hops, 1 falling, 2 all equal, 3 random
+    const bool filling = phase % 8 < 4;
+    for (int k = 0; k < 300; ++k) {
+      random = random * 1103515245u + 12345u;
+      const size_t q = (random >> 20) % 2;
+      const bool push = model[q].empty() || (filling ? (random >> 8) % 4 != 0 : (random >> 8) % 4 == 0);
+      if (push) {
+        const int hops = pattern == 0 ? k : pattern == 1 ? 300 - k : pattern == 2 ? 5 : static_cast<int>((random >> 12) % 40);
+        const Packet p{id++, -1, 0, hops};
+        queues.push(q, p);
+        model[q].push_back(p);
+      } else {
+        const size_t pick = router_rules::pick_next(model[q], Discipline::FurthestFirst);
+        ASSERT_EQ(queues.pop(q), model[q][pick]) << "phase " << phase << " step " << k;
+        model[q].erase(model[q].begin() + static_cast<std::ptrdiff_t>(pick));
+        ++pops;
+      }
+      ASSERT_EQ(queues.size(q), model[q].size());
+    }
+    if (phase % 8 == 7)  // drained to empty before the next filling phase
+      for (size_t q = 0; q < 2; ++q)
+        while (!model[q].empty()) {
+          const size_t pick = router_rules::pick_next(model[q], Discipline::FurthestFirst);
+          ASSERT_EQ(queues.pop(q), model[q][pick]);
+          model[q].erase(model[q].begin() + static_cast<std::ptrdiff_t>(pick));
+          ++pops;
+        }
+  }
+  EXPECT_GT(pops, 4000);
 }
 
 // A sink that records what it is handed, and throws at one step.

@@ -3,9 +3,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <memory>
+#include <cstring>
 #include <stdexcept>
-#include <utility>
+#include <type_traits>
 #include <vector>
 
 #include "router_rules.h"
@@ -13,163 +13,154 @@
 
 namespace fixroute {
 
-// Queue q's kind is fixed at construction. FIFO queues: ring buffers in one shared pool
-// of slots, a queue that outgrows its ring moving to a ring twice as large at the pool's
-// end (no allocation per queue, none at all once a run has warmed up; a step's pops walk
-// a few flat arrays). Furthest-first queues: one FIFO per hop count (linked through a
-// pool of slots of their own) and a bit per non-empty one, the highest found a word at a
-// time (hop counts never exceed the largest an initial packet has, `max_hops`); where the
-// network is too large for that, a heap ordered by router_rules::furthest_first_priority.
+// Queue q's kind is fixed at construction. Every queue owns a run of slots in one shared
+// pool; a queue that outgrows its run moves to a larger run at the pool's end (no
+// allocation per queue, none at all once a run has warmed up; a step's pops and pushes
+// touch one small record and a few slots of one run).
+// - FIFO: the run is a ring.
+// - Furthest-first: the run is kept sorted, the packet that leaves next at its top (most
+//   hops; among equal hops the one queued first): a lower part, a gap, an upper part and
+//   free slots above it. A new packet goes before every packet with as many hops or more:
+//   the gap moves there (the packets between it and there cross it) and the packet fills
+//   its first slot. Pops take the top, so the place a port's next packet joins keeps its
+//   distance from the top from step to step (a packet leaves one queue as the furthest
+//   and arrives with nearly the most hops of the next) and the gap follows it a slot at a
+//   time. Per-hop-count lists scattered over a pool cost a cache miss per push and per pop
+//   on long lines; a plain sorted array moved tens of packets per push.
 class PortQueues {
  public:
-  enum class Kind { Fifo, Buckets, Heap };
-  static constexpr uint32_t kInitialRing = 2;  // slots per FIFO queue before it first grows
+  enum class Kind { Fifo, FurthestFirst };
+  static constexpr uint32_t kInitialRun = 2;  // slots per queue before it first grows
 
-  PortQueues(const std::vector<Kind>& kinds, int max_hops) : rings_(kinds.size()) {
-    size_t fifos = 0;
-    for (const Kind k : kinds) fifos += k == Kind::Fifo ? 1 : 0;
-    pool_.resize(fifos * kInitialRing);
-    size_t next = 0;
+  explicit PortQueues(const std::vector<Kind>& kinds) : queues_(kinds.size()) {
+    static_assert(std::is_trivially_copyable_v<Packet>, "packets are moved with memmove");
+    pool_.resize(kinds.size() * kInitialRun);
     for (size_t q = 0; q < kinds.size(); ++q) {
-      Ring& r = rings_[q];
-      if (kinds[q] == Kind::Fifo) {
-        r.base = next;
-        r.mask = kInitialRing - 1;
-        next += kInitialRing;
-      } else {
-        r.ordered = static_cast<int32_t>(ordered_.size());
-        ordered_.push_back(std::make_unique<Ordered>(kinds[q] == Kind::Heap, max_hops));
-      }
+      Queue& r = queues_[q];
+      r.base = q * kInitialRun;
+      r.capacity = kInitialRun;
+      r.sorted = kinds[q] == Kind::FurthestFirst;
     }
   }
 
-  size_t size(size_t q) const { return rings_[q].size; }
-  bool empty(size_t q) const { return rings_[q].size == 0; }
+  size_t size(size_t q) const { return queues_[q].size; }
+
+  bool empty(size_t q) const { return queues_[q].size == 0; }
 
   void push(size_t q, const Packet& p) {
-    Ring& r = rings_[q];
-    if (r.ordered >= 0) {
-      ordered_[static_cast<size_t>(r.ordered)]->push(p);
+    Queue& r = queues_[q];
+    if (!r.sorted) {
+      if (r.size == r.capacity) grow(r);
+      pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
     } else {
-      if (r.size > r.mask) grow(r);
-      pool_[r.base + ((r.head + r.size) & r.mask)] = p;
+      if (r.head == r.high) open_gap(r);
+      Packet* run = &pool_[r.base];
+      // where it joins: above every packet with fewer hops, below the others
+      const bool above_lower = r.head == 0 || run[r.head - 1].hops < p.hops;
+      const bool below_upper = r.high == r.end || run[r.high].hops >= p.hops;
+      if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
+        const uint32_t at = join_below(run, r.head, p.hops);
+        const uint32_t n = r.head - at;
+        std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
+        r.high -= n;
+        r.head = at;
+      } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
+        const uint32_t at = join_above(run, r.high, r.end, p.hops);
+        const uint32_t n = at - r.high;
+        std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
+        r.head += n;
+        r.high = at;
+      }
+      run[r.head++] = p;
     }
     ++r.size;
   }
 
   Packet pop(size_t q) {
-    Ring& r = rings_[q];
+    Queue& r = queues_[q];
     --r.size;
-    if (r.ordered >= 0) return ordered_[static_cast<size_t>(r.ordered)]->pop();
+    if (r.sorted) {
+      const Packet p = pool_[r.base + (r.end > r.high ? --r.end : --r.head)];
+      if (r.end == r.high) r.high = r.end = r.head;  // no upper part: the gap and the free slots are one
+      return p;
+    }
     const Packet p = pool_[r.base + r.head];
-    r.head = (r.head + 1) & r.mask;
+    r.head = (r.head + 1) & (r.capacity - 1);
     return p;
   }
 
  private:
-  struct Ring {
-    size_t base = 0;        // FIFO: first slot of the ring in pool_
-    uint32_t mask = 0;      // FIFO: capacity - 1 (a power of two)
-    uint32_t head = 0;      // FIFO: offset of the oldest packet
+  // FIFO: packets from `head` round the ring. Furthest-first: the lower part [0, head), the
+  // gap [head, high), the upper part [high, end), free slots [end, capacity).
+  struct Queue {
+    size_t base = 0;        // first slot of the run in pool_
+    uint32_t capacity = 0;  // slots of the run (FIFO: a power of two)
+    uint32_t head = 0;
     uint32_t size = 0;
-    int32_t ordered = -1;   // furthest-first: index in ordered_
+    uint32_t high = 0;
+    uint32_t end = 0;
+    bool sorted = false;  // furthest-first
   };
 
-  // A furthest-first queue. Buckets: per hop count a list in arrival order through
-  // `pool` (first, last: slots, -1 empty); freed slots are chained from `free`, so memory
-  // follows the longest queue.
-  using Entry = std::pair<uint64_t, Packet>;
-  struct ByPriority {  // a functor, so the heap's comparisons inline
-    bool operator()(const Entry& a, const Entry& b) const { return a.first < b.first; }
-  };
-  struct Ordered {
-    struct Slot {
-      Packet packet;
-      int32_t next = -1;
-    };
-    Ordered(bool as_heap, int hops) : heap_kind(as_heap), max_hops(hops) {}
-    bool heap_kind;
-    int max_hops;
-    std::vector<Slot> pool;
-    int32_t free = -1;
-    std::vector<int32_t> first, last;
-    std::vector<uint64_t> nonempty;
-    int top = -1;
-    std::vector<Entry> heap;  // Kind::Heap
-    uint64_t queued = 0;
+  static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }
+  static constexpr uint32_t kScan = 8;  // slots looked at one by one next to the gap before a binary search
 
-    void push(const Packet& p) {
-      if (heap_kind) {
-        heap.push_back({router_rules::furthest_first_priority(p, queued++), p});
-        std::push_heap(heap.begin(), heap.end(), ByPriority{});
-        return;
-      }
-      if (first.empty()) {  // allocated on first use: most furthest-first ports of a big network stay idle
-        first.assign(static_cast<size_t>(max_hops) + 1, -1);
-        last.assign(first.size(), -1);
-        nonempty.assign(first.size() / 64 + 1, 0);
-      }
-      const size_t h = static_cast<size_t>(p.hops);
-      if (h >= first.size()) throw std::logic_error("ref engine: a packet with more hops than any initial one");
-      int32_t slot = free;
-      if (slot >= 0) {
-        free = pool[static_cast<size_t>(slot)].next;
-      } else {
-        slot = static_cast<int32_t>(pool.size());
-        pool.push_back({});
-      }
-      pool[static_cast<size_t>(slot)] = {p, -1};
-      if (last[h] >= 0)
-        pool[static_cast<size_t>(last[h])].next = slot;
-      else
-        first[h] = slot;
-      last[h] = slot;
-      nonempty[h / 64] |= uint64_t{1} << (h % 64);
-      top = std::max(top, static_cast<int>(h));
-    }
-
-    Packet pop() {
-      if (heap_kind) {
-        std::pop_heap(heap.begin(), heap.end(), ByPriority{});
-        const Packet p = heap.back().second;
-        heap.pop_back();
-        return p;
-      }
-      const size_t h = static_cast<size_t>(top);
-      const int32_t slot = first[h];
-      Slot& taken = pool[static_cast<size_t>(slot)];
-      const Packet p = taken.packet;
-      first[h] = taken.next;
-      taken.next = free;
-      free = slot;
-      if (first[h] < 0) {  // emptied: the next highest non-empty bucket
-        last[h] = -1;
-        nonempty[h / 64] &= ~(uint64_t{1} << (h % 64));
-        top = -1;
-        for (size_t w = h / 64 + 1; w-- > 0;)
-          if (nonempty[w]) {
-            top = static_cast<int>(w * 64 + 63 - static_cast<size_t>(__builtin_clzll(nonempty[w])));
-            break;
-          }
-      }
-      return p;
-    }
-  };
-
-  void grow(Ring& r) {  // a ring twice as large at the pool's end, the packets in order from its start
-    const size_t capacity = static_cast<size_t>(r.mask) + 1;
-    if (capacity * 2 > (size_t{1} << 31)) throw std::length_error("ref engine: an out-port queue of 2^31 packets");
-    const size_t base = pool_.size();
-    pool_.resize(base + capacity * 2);
-    for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & r.mask)];
-    r.base = base;
-    r.head = 0;
-    r.mask = static_cast<uint32_t>(capacity * 2 - 1);
+  // The first slot of [0, below) with as many hops or more (the packets at `below - 1` and
+  // maybe a few under it have: the gap usually moves a slot or two).
+  static uint32_t join_below(const Packet* run, uint32_t below, int hops) {
+    uint32_t at = below - 1;  // run[at].hops >= hops
+    for (uint32_t k = 0; k < kScan; ++k, --at)
+      if (at == 0 || run[at - 1].hops < hops) return at;
+    return static_cast<uint32_t>(std::lower_bound(run, run + at, hops, fewer_hops) - run);
+  }
+  // The first slot of [from, end) with as many hops or more, or `end` (run[from] has fewer).
+  static uint32_t join_above(const Packet* run, uint32_t from, uint32_t end, int hops) {
+    uint32_t at = from + 1;
+    for (uint32_t k = 0; k < kScan; ++k, ++at)
+      if (at == end || run[at].hops >= hops) return at;
+    return static_cast<uint32_t>(std::lower_bound(run + at, run + end, hops, fewer_hops) - run);
   }
 
-  std::vector<Ring> rings_;
+  // A full gap: the upper part moved to the top of the run, or, where that leaves fewer
+  // free slots than a quarter of the packets (the gap would soon close again), a run twice
+  // as large. Either way the packets moved pay for at least size / 4 pushes.
+  void open_gap(Queue& r) {
+    const uint32_t upper = r.end - r.high, free = r.capacity - r.size;
+    if (free == 0 || free < r.size / 4) {
+      grow(r);
+      return;
+    }
+    Packet* run = &pool_[r.base];
+    std::memmove(run + r.capacity - upper, run + r.high, upper * sizeof(Packet));
+    r.high = r.capacity - upper;
+    r.end = r.capacity;
+  }
+
+  // A run twice as large at the pool's end: a ring's packets in order from its start; a
+  // sorted run's lower part at its start and its upper part at its top.
+  void grow(Queue& r) {
+    const size_t capacity = static_cast<size_t>(r.capacity) * 2;
+    if (capacity > (size_t{1} << 31)) throw std::length_error("ref engine: an out-port queue of 2^31 packets");
+    const size_t base = pool_.size();
+    pool_.resize(base + capacity);
+    if (r.sorted) {
+      const uint32_t upper = r.end - r.high;
+      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base), r.head,
+                  pool_.begin() + static_cast<std::ptrdiff_t>(base));
+      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base + r.high), upper,
+                  pool_.begin() + static_cast<std::ptrdiff_t>(base + capacity - upper));
+      r.high = static_cast<uint32_t>(capacity - upper);
+      r.end = static_cast<uint32_t>(capacity);
+    } else {
+      for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
+      r.head = 0;
+    }
+    r.base = base;
+    r.capacity = static_cast<uint32_t>(capacity);
+  }
+
+  std::vector<Queue> queues_;
   std::vector<Packet> pool_;
-  std::vector<std::unique_ptr<Ordered>> ordered_;
 };
 
 }  // namespace fixroute

@@ -23,8 +23,6 @@ constexpr int64_t kMaxSteps = int64_t{1} << 26;
 // reported as stuck (the rtl and systemc harnesses' watchdog).
 constexpr int64_t kWatchdogSteps = 64;
 
-// Buckets while their count (furthest-first ports x hop counts) stays under this.
-constexpr int64_t kMaxBuckets = int64_t{1} << 24;
 
 }  // namespace
 
@@ -39,19 +37,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   const size_t slots = static_cast<size_t>(n) * ports;  // one per (node, port): index node * ports + port
   EngineResult result;
   int64_t queued = 0;  // packets in all queues, plus those not yet released
-  int max_hops = 0;
   int64_t last_release = 0;  // no router releases anything after this step
-  int64_t furthest_first_ports = 0;
   for (const RouterTable& r : tables.routers) {
     for (const InitialPacket& ip : r.initial) {
-      max_hops = std::max(max_hops, ip.packet.hops);
       last_release = std::max<int64_t>(last_release, ip.release);
     }
-    for (const PortRule& rule : r.ports) furthest_first_ports += rule.discipline == Discipline::FurthestFirst ? 1 : 0;
     queued += static_cast<int64_t>(r.initial.size());
   }
-  const PortQueues::Kind furthest_first = furthest_first_ports * (max_hops + 1) <= kMaxBuckets ? PortQueues::Kind::Buckets
-                                                                                              : PortQueues::Kind::Heap;
   // The tables and the wiring as flat arrays per (node, port), read every step.
   std::vector<PortQueues::Kind> kinds(slots);
   std::vector<int32_t> send_period(slots), send_phase(slots), neighbour(slots);
@@ -60,7 +52,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     for (size_t p = 0; p < ports; ++p) {
       const size_t s = static_cast<size_t>(i) * ports + p;
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[p];
-      kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : furthest_first;
+      kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : PortQueues::Kind::FurthestFirst;
       send_period[s] = rule.send_period;
       send_phase[s] = rule.send_phase;
       neighbour[s] = topology.neighbour(i, static_cast<int>(p));
@@ -68,7 +60,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         sender[s] = static_cast<int64_t>(neighbour[s]) * static_cast<int64_t>(ports) +
                     topology.reverse_port(i, static_cast<int>(p));
     }
-  PortQueues queues(kinds, max_hops);
+  PortQueues queues(kinds);
   std::vector<size_t> next_release(static_cast<size_t>(n), 0);  // initial packets are in release order
   std::vector<uint32_t> send_order;  // per router its ports by neighbour id (unconnected first)
   send_order.reserve(slots);

@@ -30,13 +30,6 @@ size_t pick_next(const Queue& queue, Discipline discipline) {
   return best;
 }
 
-// pick_next's furthest-first choice as a priority, for queues kept as heaps: the larger
-// leaves first (more hops; among equals the smaller `queued_order`, the one queued first).
-inline uint64_t furthest_first_priority(const Packet& p, uint64_t queued_order) {
-  constexpr uint64_t kOrderBits = 40;
-  return (static_cast<uint64_t>(p.hops) << kOrderBits) | ((uint64_t{1} << kOrderBits) - 1 - queued_order);
-}
-
 // Within a step: (1) packets released in this step join their queues in table order;
 // (2) every port in its slot sends the packet pick_next chooses; (3) arrivals, taken in
 // in-port order, are handled by on_arrival.
@@ -74,7 +67,7 @@ Arrival handle_arrival(const Packet& pkt, int node, const std::vector<PortRule>&
       Packet onward = pkt;
       --onward.hops;
       push(static_cast<int>(out), onward);
-    } else if (pkt.dest == kBroadcastDest && ports[out].tap_source(step) == in_port) {
+    } else if (pkt.dest == kBroadcastDest && ports[out].taps() && ports[out].tap_source(step) == in_port) {
       Packet tapped = pkt;
       tapped.hops = 1;
       push(static_cast<int>(out), tapped);

@@ -56,6 +56,7 @@ struct PortRule {
   int tap_first = -1;
   int tap_second = -1;
   std::vector<int> switch_steps;
+  bool taps() const { return tap_first >= 0 || tap_second >= 0; }
   int tap_source(int64_t arrival_step) const {
     const auto switched = std::upper_bound(switch_steps.begin(), switch_steps.end(), arrival_step) - switch_steps.begin();
     return switched % 2 == 0 ? tap_first : tap_second;
