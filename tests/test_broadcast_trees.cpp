@@ -31,6 +31,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const PortModel kOnePort{true, false};
+const PortModel kHalfDuplex{false, true};
 
 std::shared_ptr<const BroadcastTreeTables> build(const std::string& spec, const std::string& algorithm,
                                                  PortModel model = {}) {
@@ -116,6 +117,52 @@ TEST(BroadcastTrees, PaperCountsOnNamedCases) {
   EXPECT_EQ(run("ring:12", "hamiltonian-pairs", kOnePort).steps(), 11);
   EXPECT_EQ(run("mesh:4x5", "hamiltonian-pairs", kOnePort).steps(), 19);
   EXPECT_EQ(run("hypercube:5", "hamiltonian-pairs", kOnePort).steps(), 31);
+}
+
+// The blue/green algorithm on M(z,z), z even (all-port half-duplex), measured: phase 1 z-1
+// rounds, the whole run z-1 + z^2/2 + z/2 - 1, below the paper's z-1 + z^2/2 + z-2 from z = 4
+// on, above the paper's link bound (z^2+z)/2, buffers z-1 (the paper's beta = sqrt(N)).
+TEST(BroadcastTrees, TwoPhaseOnHalfDuplexMeshes) {
+  const std::map<int, int64_t> measured = {{2, 3}, {4, 12}, {6, 25}, {8, 42}, {10, 63}, {12, 88}};
+  for (const auto& [z, steps] : measured) {
+    RunRequest req;
+    req.topology = fmt::format("mesh:{}x{}", z, z);
+    req.collective = "gossip";
+    req.port_model = kHalfDuplex;  // two-phase is the default there
+    const RunResult r = run_case(req);
+    EXPECT_TRUE(r.ok()) << z << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, "two-phase");
+    EXPECT_EQ(r.steps(), steps) << z;
+    EXPECT_EQ(r.paper_formula, std::optional<int64_t>((z - 1) + z * z / 2 + z - 2)) << z;
+    EXPECT_EQ(r.meets_paper(), std::optional<bool>(true)) << z;
+    if (z >= 4) {
+      EXPECT_LT(r.steps(), *r.paper_formula) << z;
+    }
+    EXPECT_GE(r.steps(), (z * z + z) / 2) << z;
+    EXPECT_EQ(r.score.buffers, std::optional<int64_t>(z - 1)) << z;
+    EXPECT_THAT(r.construction, HasSubstr(fmt::format("phase 1 {} rounds", z - 1))) << z;
+  }
+}
+
+// The two phases as the paper states them, read off the trace of M(8,8): up to round z-1
+// row links carry blue packets (coordinates' sum even) and column links green ones; after
+// it, the other way round. No link is used both ways in a round.
+TEST(BroadcastTrees, TwoPhaseRowsAndColumnsCarryOneColourEach) {
+  const int z = 8;
+  const Topology topology = Topology::parse("mesh:8x8");
+  const auto tables = build("mesh:8x8", "two-phase", kHalfDuplex);
+  const std::vector<TreeEvent> trace = run_broadcast_trees_ref(topology, *tables).trace;
+  ASSERT_FALSE(trace.empty());
+  std::set<std::tuple<int64_t, int, int>> links_used;  // (round, smaller node, larger node)
+  for (const TreeEvent& e : trace) {
+    const std::vector<int> from = topology.coords(e.node), to = topology.coords(e.to), origin = topology.coords(e.origin);
+    const bool along_row = from[0] == to[0];
+    const bool blue = (origin[0] + origin[1]) % 2 == 0;
+    const bool phase1 = e.step <= z - 1;
+    EXPECT_EQ(blue, along_row == phase1) << "round " << e.step << " " << e.node << "->" << e.to << " origin " << e.origin;
+    EXPECT_TRUE(links_used.insert({e.step, std::min(e.node, e.to), std::max(e.node, e.to)}).second)
+        << "link " << e.node << "-" << e.to << " used twice in round " << e.step;
+  }
 }
 
 // The necklace table of Q6 has the paper's shape: 11 rows; u in column j has u_j = 1 and
@@ -323,7 +370,9 @@ TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {
   EXPECT_EQ(j["ok"], true);
   EXPECT_GT(j["table_bits_shared"].get<int>(), 0);
   for (const char* bad : {"run torus:4x4 gossip --algorithm snakes", "run torus:5x5 gossip --algorithm snakes --ports 1-port",
-                          "run ring:7 gossip --algorithm hamiltonian-pairs --ports 1-port", "run mesh:4x4 gossip --algorithm tree-search"}) {
+                          "run ring:7 gossip --algorithm hamiltonian-pairs --ports 1-port", "run mesh:4x4 gossip --algorithm tree-search",
+                          "run mesh:5x5 gossip --algorithm two-phase --duplex half", "run mesh:4x4 gossip --algorithm two-phase",
+                          "run mesh:4x6 gossip --algorithm two-phase --duplex half"}) {
     o = testing_support::run_cli(bad);
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
@@ -356,7 +405,8 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"tree-search", "torus:5x6", {}},
           {"tree-search", "torus:3x3x3", {}},
           {"hamiltonian-pairs", "mesh:4x5", kOnePort},
-          {"hamiltonian-pairs", "hypercube:4", kOnePort}};
+          {"hamiltonian-pairs", "hypercube:4", kOnePort},
+          {"two-phase", "mesh:6x6", kHalfDuplex}};
 }
 
 std::string tree_engine_case_name(const ::testing::TestParamInfo<TreeEngineCase>& info) {

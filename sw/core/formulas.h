@@ -100,6 +100,11 @@ int64_t tadbt_odd_square_torus(int64_t z);
 int64_t tadbt_hypercube(int64_t n);
 // 1-port full-duplex pair exchanges alternating along a Hamiltonian cycle: N-1.
 int64_t hamiltonian_pair_exchange(int64_t nodes);
+// All-port half-duplex M(z,z), z even, blue/green phases: the paper's z-1 + z^2/2 + z-2;
+// with this project's line broadcasts in phase 2 (sw/schedulers/broadcast_trees/two_phase.cpp)
+// z-1 + z^2/2 + z/2 - 1.
+int64_t two_phase_half_duplex_mesh_paper(int64_t z);
+int64_t two_phase_half_duplex_mesh(int64_t z);
 
 // Swapped networks (the biswapped-network paper, section 3; docs/swapped-networks.md).
 // The base network's operations as the constructions run them: a prefix sum and a data sum

@@ -1,0 +1,168 @@
+// The two-phase blue/green algorithm (the all-to-all broadcast paper, "All-port half-duplex
+// model": "an asymptotically time-optimal AAB algorithm for 2D meshes ... It consists of two
+// phases", square meshes M(z,z), z even). Nodes are coloured as a chessboard, blue where
+// the coordinates' sum is even.
+// - Phase 1 (rounds 1 .. z-1): every row broadcasts its blue packets along the row and
+//   every column its green packets along the column; after it, node (r, c) holds the z/2
+//   blue packets of row r and the z/2 green packets of column c.
+// - Phase 2 (from round z): every column broadcasts the blue packets, node (r, c) giving
+//   the z/2 of row r, and every row the green packets, node (r, c) giving the z/2 of
+//   column c. Row links carry only blue packets in phase 1 and green ones in phase 2,
+//   column links the other colour: the rows and the columns never share a link.
+// Each line broadcast is `line_broadcast` below: per round and link, the direction with
+// more packets still to cross it (rightward on a tie) carries the packet that came from
+// furthest away. The paper's phase 2 (a half-duplex simulation of full-duplex exchanges,
+// then pipelining to the borders) takes z^2/2 + z - 2 rounds; this rule takes L m +
+// floor(L/2) - 1 on a line of L nodes with m packets each, z^2/2 + z/2 - 1 here -- a count
+// observed for every L in 2..10 and m in 1..6 when the rule was designed, not proved; every
+// run checks it (formulas.h two_phase_half_duplex_mesh), and the paper's theorem is the
+// bar `meets_paper` measures against. Buffers: up to about z packets a node (the paper
+// says beta = sqrt(N)); `run` reports them.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <queue>
+#include <stdexcept>
+#include <tuple>
+
+#include "sw/core/formulas.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+namespace {
+
+bool even_square_mesh(const Topology& t) {
+  return t.kind() == TopologyKind::Mesh && t.dims().size() == 2 && t.dims()[0] == t.dims()[1] && t.dims()[0] % 2 == 0;
+}
+
+// Half-duplex all-to-all broadcast along the line of nodes `line` (neighbours in order),
+// line[i] starting with the origins `have[i]`, rounds from `first` on; the sends go into
+// `tables`. Returns the last round that sends anything.
+int line_broadcast(BroadcastTreeTables& tables, const Topology& topology, const std::vector<int>& line,
+                   const std::vector<std::vector<int>>& have, int first) {
+  const size_t links = line.size() - 1;
+  // A packet waiting to cross a link: (how far it came from, origin); the smallest leaves first.
+  using Waiting = std::tuple<int, int>;
+  using Queue = std::priority_queue<Waiting, std::vector<Waiting>, std::greater<Waiting>>;
+  std::vector<Queue> rightward(links), leftward(links);  // link i joins line[i] and line[i+1]
+  std::vector<int64_t> to_cross_right(links, 0), to_cross_left(links, 0);
+  for (size_t i = 0; i < line.size(); ++i)
+    for (const int origin : have[i]) {
+      if (i < links) rightward[i].push({0, origin});
+      if (i > 0) leftward[i - 1].push({0, origin});
+      for (size_t k = i; k < links; ++k) ++to_cross_right[k];
+      for (size_t k = 0; k < i; ++k) ++to_cross_left[k];
+    }
+  int round = first, last = first - 1;
+  auto left_to_cross = [&] {
+    for (size_t k = 0; k < links; ++k)
+      if (to_cross_right[k] > 0 || to_cross_left[k] > 0) return true;
+    return false;
+  };
+  while (left_to_cross()) {
+    if (round > tables.rounds)
+      throw std::logic_error(fmt::format("two-phase: a line broadcast of {} nodes outran {} rounds", line.size(), tables.rounds));
+    // a packet crossing link k in this round joins the next link's queue after the round
+    std::vector<std::pair<size_t, Waiting>> arrivals_right, arrivals_left;
+    for (size_t k = 0; k < links; ++k) {
+      const bool right = !rightward[k].empty(), left = !leftward[k].empty();
+      if (!right && !left) continue;
+      const bool go_right = right && (!left || to_cross_right[k] >= to_cross_left[k]);
+      Queue& queue = go_right ? rightward[k] : leftward[k];
+      const auto [came, origin] = queue.top();
+      queue.pop();
+      const int from = line[go_right ? k : k + 1], to = line[go_right ? k + 1 : k];
+      tables.at(from, round, topology.port_towards(from, to)) = origin;
+      if (go_right) {
+        --to_cross_right[k];
+        if (k + 1 < links) arrivals_right.push_back({k + 1, {came - 1, origin}});
+      } else {
+        --to_cross_left[k];
+        if (k > 0) arrivals_left.push_back({k - 1, {came - 1, origin}});
+      }
+      last = round;
+    }
+    for (const auto& [k, w] : arrivals_right) rightward[k].push(w);
+    for (const auto& [k, w] : arrivals_left) leftward[k].push(w);
+    ++round;
+  }
+  return last;
+}
+
+std::shared_ptr<const Tables> build(const Problem& p) {
+  const Topology& topology = p.topology;
+  const int z = topology.dims()[0];
+  std::vector<std::vector<int>> at(static_cast<size_t>(z), std::vector<int>(static_cast<size_t>(z)));
+  for (int v = 0; v < topology.num_nodes(); ++v) {
+    const std::vector<int> c = topology.coords(v);
+    at[static_cast<size_t>(c[0])][static_cast<size_t>(c[1])] = v;
+  }
+  auto blue = [](int r, int c) { return (r + c) % 2 == 0; };
+  auto row = [&](int r) { return at[static_cast<size_t>(r)]; };
+  auto column = [&](int c) {
+    std::vector<int> line;
+    for (int r = 0; r < z; ++r) line.push_back(at[static_cast<size_t>(r)][static_cast<size_t>(c)]);
+    return line;
+  };
+  // Rounds: phase 1 z-1, phase 2 within z^2/2 + z (the tables are cut to the last send).
+  BroadcastTreeTables t = empty_broadcast_tree_tables(topology, z * z / 2 + 3 * z);
+  int phase1 = 0, last = 0;
+  for (int k = 0; k < z; ++k) {
+    std::vector<std::vector<int>> row_blue(static_cast<size_t>(z)), column_green(static_cast<size_t>(z));
+    for (int i = 0; i < z; ++i) {
+      if (blue(k, i)) row_blue[static_cast<size_t>(i)] = {at[static_cast<size_t>(k)][static_cast<size_t>(i)]};
+      if (!blue(i, k)) column_green[static_cast<size_t>(i)] = {at[static_cast<size_t>(i)][static_cast<size_t>(k)]};
+    }
+    phase1 = std::max({phase1, line_broadcast(t, topology, row(k), row_blue, 1),
+                       line_broadcast(t, topology, column(k), column_green, 1)});
+  }
+  for (int k = 0; k < z; ++k) {
+    // column k: node (r, k) gives the blue packets of row r; row k: node (k, c) the green ones of column c
+    std::vector<std::vector<int>> blue_of_row(static_cast<size_t>(z)), green_of_column(static_cast<size_t>(z));
+    for (int i = 0; i < z; ++i)
+      for (int j = 0; j < z; ++j) {
+        if (blue(i, j)) blue_of_row[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(i)][static_cast<size_t>(j)]);
+        if (!blue(j, i)) green_of_column[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(j)][static_cast<size_t>(i)]);
+      }
+    last = std::max({last, line_broadcast(t, topology, column(k), blue_of_row, phase1 + 1),
+                     line_broadcast(t, topology, row(k), green_of_column, phase1 + 1)});
+  }
+  BroadcastTreeTables cut = empty_broadcast_tree_tables(topology, last);
+  for (int v = 0; v < topology.num_nodes(); ++v)
+    for (int r = 1; r <= last; ++r)
+      for (int q = 0; q < t.ports; ++q) cut.at(v, r, q) = t.at(v, r, q);
+  cut.construction = fmt::format("blue/green: phase 1 {} rounds, phase 2 {}", phase1, last - phase1);
+  return finish_broadcast_tree_tables(std::move(cut), p, "two-phase");
+}
+
+const AlgorithmRegistrar registrar([] {
+  Algorithm a = broadcast_tree_algorithm(
+      "two-phase", "gossip without combining on M(z,z), z even, all-port half-duplex: blue packets along rows and "
+                   "green along columns, then the other way round (AAB paper, all-port half-duplex model)");
+  a.unsupported = [](const Problem& p) -> std::string {
+    if (!even_square_mesh(p.topology)) return "the blue/green phases run on a square mesh of even side, mesh:ZxZ";
+    if (p.port_model.one_port || !p.port_model.half_duplex)
+      return fmt::format("it runs all-port half-duplex routers, not {}", p.port_model.label());
+    if (p.topology.num_nodes() > kMaxBroadcastTreeNodes)
+      return fmt::format("broadcast-tree routers take at most {} nodes", kMaxBroadcastTreeNodes);
+    return "";
+  };
+  a.is_default = [](const Problem& p) { return !p.port_model.one_port && p.port_model.half_duplex; };
+  a.formula = [](const Problem& p) -> std::optional<int64_t> {
+    return formulas::two_phase_half_duplex_mesh(p.topology.dims()[0]);
+  };
+  a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
+    return formulas::two_phase_half_duplex_mesh_paper(p.topology.dims()[0]);
+  };
+  a.build = build;
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> out;
+    for (int z = 2; z <= std::min(max_size, 16); z += 2) out.push_back({fmt::format("mesh:{}x{}", z, z), PortModel{false, true}, ""});
+    return out;
+  };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute
