@@ -11,11 +11,14 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/engines/broadcast_tree_engine.h"
+#include "sw/report/draw.h"
+#include "sw/report/svg.h"
 #include "sw/schedulers/broadcast_trees.h"
 #include "sw/tables/broadcast_tree_tables.h"
 #include "sw/topology/topology.h"
@@ -389,6 +392,65 @@ TEST(BroadcastTreesCli, TablesWrittenAndRunFromTheDirectory) {
   EXPECT_EQ(j["algorithm"], "snakes");
   EXPECT_EQ(j["steps"], 12);
   EXPECT_EQ(j["buffers"], 0);
+}
+
+// `fixroute draw` of a generic tree on a 2D torus: one coloured arc per tree arc, labelled
+// with its round; the snakes' rounds each have four arcs (one per direction); the root
+// filled; the legend explains colours, root, rings and wrap-around halves; the title fits.
+TEST(BroadcastTreesDraw, TorusTreeArcsByRound) {
+  const Problem problem{Topology::parse("torus:7x7"), "gossip", {}, "", 0};
+  const auto tables = build("torus:7x7", "snakes");
+  const std::string svg = draw_tables(problem, "snakes", *tables);
+  const std::regex arc_re("class=\"arc\" data-round=\"(\\d+)\"");
+  std::map<int, int> per_round;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), arc_re); it != std::sregex_iterator(); ++it)
+    ++per_round[std::stoi((*it)[1])];
+  ASSERT_EQ(per_round.size(), 12u);
+  for (const auto& [round, arcs] : per_round) EXPECT_EQ(arcs, 4) << "round " << round;
+  EXPECT_NE(svg.find("fill=\"black\" stroke=\"black\""), std::string::npos);  // the root
+  for (const char* key : {"arc of round 1 (blue) .. 12 (red)", "root: node 0", "wrap-around link", "ring: the node the arc enters"})
+    EXPECT_NE(svg.find(key), std::string::npos) << key;
+  const std::string title = "torus:7x7 gossip [snakes] (four rotated snakes): generic tree of 12 rounds";
+  EXPECT_NE(svg.find(xml_escaped(title)), std::string::npos) << svg.substr(0, 400);
+  EXPECT_GE(std::stoi(svg.substr(svg.find("width=\"") + 7)), 24 + text_width(title, 15));
+}
+
+// On a hypercube the drawing is the necklace table: rounds by directions, each entry the node
+// the round informs across that direction -- for Q6 the paper's 11 rows, 63 entries, every
+// node but the root once, bit j of an entry in column j set, its parent from an earlier round.
+TEST(BroadcastTreesDraw, HypercubeNecklaceTable) {
+  const Problem problem{Topology::parse("hypercube:6"), "gossip", {}, "", 0};
+  const auto tables = build("hypercube:6", "necklace");
+  const std::string svg = draw_tables(problem, "necklace", *tables);
+  const std::regex entry_re(
+      "class=\"entry\" data-round=\"(\\d+)\" data-direction=\"(\\d+)\"[^>]*>([01]+)</text><text[^>]*>from round (\\d+)<");
+  std::set<std::string> nodes;
+  int entries = 0, last_round = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), entry_re); it != std::sregex_iterator(); ++it) {
+    const int round = std::stoi((*it)[1]), direction = std::stoi((*it)[2]), parent_round = std::stoi((*it)[4]);
+    const std::string bits = (*it)[3];
+    ASSERT_EQ(bits.size(), 6u);
+    EXPECT_EQ(bits[5 - static_cast<size_t>(direction)], '1') << bits << " in direction " << direction;
+    EXPECT_LT(parent_round, round) << bits;
+    nodes.insert(bits);
+    ++entries;
+    last_round = std::max(last_round, round);
+  }
+  EXPECT_EQ(entries, 63);
+  EXPECT_EQ(nodes.size(), 63u);
+  EXPECT_EQ(nodes.count("000000"), 0u);
+  EXPECT_EQ(last_round, 11);
+}
+
+TEST(BroadcastTreesDraw, RefusedWithoutAGenericTreeOrOffTheDrawnTopologies) {
+  for (const char* bad : {"draw torus:3x3x3 gossip --algorithm tree-search -o x.svg",
+                          "draw ring:8 gossip --algorithm tree-search -o x.svg"}) {
+    const testing_support::Outcome o = testing_support::run_cli(bad);
+    EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
+  }
+  const Problem problem{Topology::parse("mesh:4x5"), "gossip", kOnePort, "", 0};
+  EXPECT_THROW(draw_tables(problem, "hamiltonian-pairs", *build("mesh:4x5", "hamiltonian-pairs", kOnePort)), InputError);
 }
 
 // The SystemC and verilated routers against the ref routers: same trace, one round per

@@ -47,6 +47,8 @@ constexpr DrawnCase kDrawnCases[] = {
     {"mesh:4x4", "permutation", "edge-colouring", "transpose"},
     {"mesh:4x4", "fft", "z-order", ""},
     {"mesh:4x4", "broadcast", "recursive-halving", ""},
+    {"torus:7x7", "gossip", "snakes", ""},
+    {"hypercube:6", "gossip", "necklace", ""},
 };
 
 }  // namespace

@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "draw_steps.h"
+#include "draw_trees.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/tables/broadcast_tree_tables.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/topology/topology.h"
 #include "svg.h"
@@ -188,6 +190,10 @@ std::string draw_tables(const Problem& problem, const std::string& algorithm, co
   if (const auto* xbar = dynamic_cast<const XbarTables*>(&tables)) {
     if (!problem.permutation.empty()) title += " " + problem.permutation;
     return draw_circuit_steps(topo, *xbar, fmt::format("{}: {} routing steps", title, xbar->steps()));
+  }
+  if (const auto* trees = dynamic_cast<const BroadcastTreeTables*>(&tables)) {
+    if (!tables.construction.empty()) title += " (" + tables.construction + ")";
+    return draw_generic_tree(topo, *trees, fmt::format("{}: generic tree of {} rounds", title, trees->rounds));
   }
   const auto* rules = dynamic_cast<const NetworkTables*>(&tables);
   if (!rules) throw InputError(fmt::format("draw has no drawing for {} tables", tables.kind()));

@@ -18,7 +18,8 @@ struct Tables;
 std::string draw_port_rules(const Topology& torus, const NetworkTables& tables, const std::string& title);
 
 // What `fixroute draw` writes for an algorithm's tables: one panel per routing step for
-// crossbar tables (draw_steps.h), the port rules of a torus otherwise; titled with the case.
+// crossbar tables (draw_steps.h), the generic tree of broadcast-tree tables (draw_trees.h),
+// the port rules of a torus otherwise; titled with the case.
 // Throws InputError where the tables are of neither kind or the topology is not drawable.
 std::string draw_tables(const Problem& problem, const std::string& algorithm, const Tables& tables);
 
