@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <queue>
 #include <stdexcept>
 #include <tuple>
