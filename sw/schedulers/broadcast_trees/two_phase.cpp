@@ -118,14 +118,15 @@ std::shared_ptr<const Tables> build(const Problem& p) {
     phase1 = std::max({phase1, line_broadcast(t, topology, row(k), row_blue, 1),
                        line_broadcast(t, topology, column(k), column_green, 1)});
   }
+  // Phase 2, column k: node (r, k) gives the blue packets of row r; row k: node (k, c) the
+  // green ones of column c (the same holdings along every column, and along every row).
+  std::vector<std::vector<int>> blue_of_row(static_cast<size_t>(z)), green_of_column(static_cast<size_t>(z));
+  for (int i = 0; i < z; ++i)
+    for (int j = 0; j < z; ++j) {
+      if (blue(i, j)) blue_of_row[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(i)][static_cast<size_t>(j)]);
+      if (!blue(j, i)) green_of_column[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(j)][static_cast<size_t>(i)]);
+    }
   for (int k = 0; k < z; ++k) {
-    // column k: node (r, k) gives the blue packets of row r; row k: node (k, c) the green ones of column c
-    std::vector<std::vector<int>> blue_of_row(static_cast<size_t>(z)), green_of_column(static_cast<size_t>(z));
-    for (int i = 0; i < z; ++i)
-      for (int j = 0; j < z; ++j) {
-        if (blue(i, j)) blue_of_row[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(i)][static_cast<size_t>(j)]);
-        if (!blue(j, i)) green_of_column[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(j)][static_cast<size_t>(i)]);
-      }
     last = std::max({last, line_broadcast(t, topology, column(k), blue_of_row, phase1 + 1),
                      line_broadcast(t, topology, row(k), green_of_column, phase1 + 1)});
   }
