@@ -20,15 +20,12 @@ namespace fixroute {
 
 namespace {
 
-constexpr int kPitch = 56;   // pixels between neighbouring nodes
-constexpr int kMargin = 48;  // room for the wrap-around half-links and the title
-// Lengths of the dashed half-links: a wrap-around one reaches into the margin but stops
+// Lengths of the dashed half-links: a wrap-around one (kWrapHalfLink, svg.h) reaches into the margin but stops
 // short of the panel's edge; one to the next panel (3D, 4D) is a third of the pitch, short
 // enough not to reach a neighbouring node. A feed arrow starts halfway to the supplier
 // along a link in the panel, at the half-link's end across panels.
-constexpr int kWrapHalfLink = kMargin - 10;
-constexpr int kPanelHalfLink = kPitch / 3;
-constexpr int kFeedInPanel = kPitch / 2;
+constexpr int kPanelHalfLink = kNodePitch / 3;
+constexpr int kFeedInPanel = kNodePitch / 2;
 constexpr const char* kColours[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"};
 
 // A legend symbol's line (class "key": not one of the drawing's links).
@@ -108,13 +105,13 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
   // as dashed half-links, diagonally (down-right to the next panel side by side,
   // down-left to the next one below).
   const int across = d >= 3 ? t.dims()[static_cast<size_t>(d - 3)] : 1, down = d >= 4 ? t.dims()[0] : 1;
-  const int panel_w = (cols - 1) * kPitch + 2 * kMargin, panel_h = (rows - 1) * kPitch + 2 * kMargin;
+  const int panel_w = (cols - 1) * kNodePitch + 2 * kGridMargin, panel_h = (rows - 1) * kNodePitch + 2 * kGridMargin;
   const int drawing_h = down * panel_h + 24;
   auto place = [&](int node) {
     const std::vector<int> x = t.coords(node);
     const int pa = d >= 3 ? x[static_cast<size_t>(d - 3)] : 0, pd = d >= 4 ? x[0] : 0;
-    return std::array<int, 2>{pa * panel_w + kMargin + x[static_cast<size_t>(d - 1)] * kPitch,
-                              pd * panel_h + kMargin + 24 + x[static_cast<size_t>(d - 2)] * kPitch};
+    return std::array<int, 2>{pa * panel_w + kGridMargin + x[static_cast<size_t>(d - 1)] * kNodePitch,
+                              pd * panel_h + kGridMargin + 24 + x[static_cast<size_t>(d - 2)] * kNodePitch};
   };
   // The unit direction a link along dimension k is drawn in, from the node.
   auto direction = [&](int k) {
@@ -178,10 +175,10 @@ std::string draw_port_rules(const Topology& t, const NetworkTables& tables, cons
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[static_cast<size_t>(port)];
       any_feed = any_feed || rule.tap_first >= 0 || rule.tap_second >= 0;
     }
-  const int width = std::max(across * panel_w, kMargin + text_width(title, 15));
-  const Legend legend = legend_strip(port_rules_legend(trails, closed_trails, any_free, any_feed, d), kMargin / 2,
+  const int width = std::max(across * panel_w, kGridMargin + text_width(title, 15));
+  const Legend legend = legend_strip(port_rules_legend(trails, closed_trails, any_free, any_feed, d), kGridMargin / 2,
                                      drawing_h + 4, width);
-  return svg_head(width, drawing_h + 4 + legend.height, title, 15, kMargin / 2, 24) + svg + legend.svg + "</svg>\n";
+  return svg_head(width, drawing_h + 4 + legend.height, title, 15, kGridMargin / 2, 24) + svg + legend.svg + "</svg>\n";
 }
 
 std::string draw_tables(const Problem& problem, const std::string& algorithm, const Tables& tables) {

@@ -15,8 +15,6 @@ namespace fixroute {
 
 namespace {
 
-constexpr int kPitch = 56;   // pixels between neighbouring nodes
-constexpr int kMargin = 48;  // room for the wrap-around half-links and the title
 constexpr int kTitle = 15;   // title font size
 
 // An arc's colour by its round, from blue (round 1) to red (the last).
@@ -42,7 +40,7 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
   const int rounds = std::max(1, tables.rounds);
   auto place = [&](int node) {
     const std::vector<int> x = t.coords(node);
-    return std::array<int, 2>{kMargin + x[1] * kPitch, kMargin + 24 + x[0] * kPitch};
+    return std::array<int, 2>{kGridMargin + x[1] * kNodePitch, kGridMargin + 24 + x[0] * kNodePitch};
   };
   // The direction an arc leaving by `port` is drawn in (port 2k steps +1 along dimension k).
   auto direction = [](int port) {
@@ -60,7 +58,7 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
         svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#cccccc\" stroke-width=\"1\"/>\n", a[0],
                            a[1], b[0], b[1]);
       } else {
-        const int len = kMargin - 10;
+        const int len = kWrapHalfLink;
         svg += fmt::format(
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#cccccc\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n"
             "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#cccccc\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n",
@@ -71,7 +69,7 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
   for (const GenericArc& arc : tables.generic) {
     const std::array<int, 2> a = place(arc.from), dir = direction(arc.port);
     const bool wraps = t.coords(arc.to)[static_cast<size_t>(arc.port / 2)] != t.coords(arc.from)[static_cast<size_t>(arc.port / 2)] + (arc.port % 2 == 0 ? 1 : -1);
-    const std::array<int, 2> b = wraps ? std::array<int, 2>{a[0] + dir[0] * (kMargin - 10), a[1] + dir[1] * (kMargin - 10)} : place(arc.to);
+    const std::array<int, 2> b = wraps ? std::array<int, 2>{a[0] + dir[0] * kWrapHalfLink, a[1] + dir[1] * kWrapHalfLink} : place(arc.to);
     const std::string colour = round_colour(arc.level, rounds);
     svg += fmt::format("<line class=\"arc\" data-round=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
                        "stroke-width=\"4\"{}/>\n",
@@ -80,13 +78,13 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
       const std::array<int, 2> c = place(arc.to);
       svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"4\" "
                          "stroke-dasharray=\"4 3\"/>\n",
-                         c[0] - dir[0] * (kMargin - 10), c[1] - dir[1] * (kMargin - 10), c[0], c[1], colour);
+                         c[0] - dir[0] * kWrapHalfLink, c[1] - dir[1] * kWrapHalfLink, c[0], c[1], colour);
     }
     const std::array<int, 2> c = place(arc.to);
     svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"13\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>\n", c[0],
                        c[1], colour);
     svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"{}\">{}</text>\n",
-                       a[0] + dir[0] * kPitch / 2 + (dir[0] == 0 ? 5 : -3), a[1] + dir[1] * kPitch / 2 + (dir[1] == 0 ? -5 : 3),
+                       a[0] + dir[0] * kNodePitch / 2 + (dir[0] == 0 ? 5 : -3), a[1] + dir[1] * kNodePitch / 2 + (dir[1] == 0 ? -5 : 3),
                        colour, arc.level);
   }
   for (int i = 0; i < n; ++i) {
@@ -96,8 +94,8 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
         "<text x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
         at[0], at[1], i == 0 ? "black" : "white", at[0], at[1] + 3, i == 0 ? "white" : "black", i);
   }
-  const int drawing_h = (rows - 1) * kPitch + 2 * kMargin + 24;
-  const int width = std::max((cols - 1) * kPitch + 2 * kMargin, kMargin + text_width(title, kTitle));
+  const int drawing_h = (rows - 1) * kNodePitch + 2 * kGridMargin + 24;
+  const int width = std::max((cols - 1) * kNodePitch + 2 * kGridMargin, kGridMargin + text_width(title, kTitle));
   const std::vector<LegendEntry> entries = {
       {round_swatch(rounds), fmt::format("arc of round 1 (blue) .. {} (red), its round written beside it", rounds)},
       {"<circle cx=\"14\" cy=\"7\" r=\"6\" fill=\"black\"/>", "root: node 0, the origin of the tree drawn"},
@@ -106,8 +104,8 @@ std::string torus_tree(const Topology& t, const BroadcastTreeTables& tables, con
       {"<line class=\"key\" x1=\"0\" y1=\"7\" x2=\"28\" y2=\"7\" stroke=\"#555555\" stroke-width=\"3\" stroke-dasharray=\"4 3\"/>",
        "wrap-around link, drawn as two dashed halves"},
       {"<line class=\"key\" x1=\"0\" y1=\"7\" x2=\"28\" y2=\"7\" stroke=\"#cccccc\" stroke-width=\"1\"/>", "link the tree does not use"}};
-  const Legend legend = legend_strip(entries, kMargin / 2, drawing_h + 4, width);
-  return svg_head(width, drawing_h + 4 + legend.height, title, kTitle, kMargin / 2, 24) + svg + legend.svg + "</svg>\n";
+  const Legend legend = legend_strip(entries, kGridMargin / 2, drawing_h + 4, width);
+  return svg_head(width, drawing_h + 4 + legend.height, title, kTitle, kGridMargin / 2, 24) + svg + legend.svg + "</svg>\n";
 }
 
 std::string hypercube_table(const Topology& t, const BroadcastTreeTables& tables, const std::string& title) {
@@ -149,7 +147,7 @@ std::string hypercube_table(const Topology& t, const BroadcastTreeTables& tables
     }
   }
   const int drawing_h = top + rounds * cell_h + 8;
-  const int width = std::max(left + dims * cell_w + 24, kMargin + text_width(title, kTitle));
+  const int width = std::max(left + dims * cell_w + 24, kGridMargin + text_width(title, kTitle));
   const std::vector<LegendEntry> entries = {
       {"<rect class=\"key\" x=\"0\" y=\"0\" width=\"28\" height=\"14\" fill=\"white\" stroke=\"#999999\"/>",
        "the node round r informs across direction j (from node 0); 'from round l': its parent's round (0: the root)"},

@@ -6,6 +6,13 @@
 
 namespace fixroute {
 
+// The grid drawings' spacing (draw.cpp, draw_trees.cpp): pixels between neighbouring nodes;
+// the margin that holds the wrap-around half-links and the title; a wrap-around half-link's
+// length (into the margin, short of the panel's edge).
+constexpr int kNodePitch = 56;
+constexpr int kGridMargin = 48;
+constexpr int kWrapHalfLink = kGridMargin - 10;
+
 std::string xml_escaped(const std::string& text);
 
 // Pixels `text` takes at `font_size` in a sans-serif face, on the generous side (0.55 em a
