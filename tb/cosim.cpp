@@ -243,8 +243,11 @@ class XbarCosimBench : public sc_core::sc_module {
 
 }  // namespace
 
-CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables) {
+CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circuits, const XbarTables& rtl_circuits) {
   claim_systemc_elaboration();
+  XbarTables systemc_expanded, rtl_expanded;  // both sides load every router's settings
+  const XbarTables& systemc_tables = stored_xbar_tables(mesh, systemc_circuits, systemc_expanded);
+  const XbarTables& rtl_tables = stored_xbar_tables(mesh, rtl_circuits, rtl_expanded);
   const XbarModelInfo model = xbar_model_for(mesh, rtl_tables);
   std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
   xbar_rtl_load(*rtl, model, rtl_tables);

@@ -178,7 +178,9 @@ int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTabl
   return rtl_reset_and_load(rtl, images);
 }
 
-XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& tables, const EngineOptions& options) {
+XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& circuit_tables, const EngineOptions& options) {
+  XbarTables expanded;  // the routers load every setting into their memories
+  const XbarTables& tables = stored_xbar_tables(mesh, circuit_tables, expanded);
   const XbarModelInfo m = xbar_model_for(mesh, tables);
   std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);

@@ -79,8 +79,10 @@ class XbarBench : public sc_core::sc_module {
 
 namespace {
 
-XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& tables, const EngineOptions& options) {
+XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& circuit_tables, const EngineOptions& options) {
   claim_systemc_elaboration();
+  XbarTables expanded;  // each router module holds its own settings
+  const XbarTables& tables = stored_xbar_tables(topology, circuit_tables, expanded);
   XbarBench bench("xbar_bench", topology, tables);
   VcdFile vcd(options.vcd_path);
   if (vcd.file()) {

@@ -4,7 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -104,6 +106,75 @@ TEST(CircuitRules, ConflictCheckFindsASharedLink) {
   ASSERT_FALSE(c.empty());
   EXPECT_THAT(c.front(), HasSubstr("link 1->2"));
   EXPECT_FALSE(link_conflicts(m, {{0, 5}, {5, 5}}).empty());  // one delivery port
+}
+
+// The claims of circuits counted hop by hop, as the rule says: every out-port (the local
+// one included) and every local in-port at most once per step.
+int64_t most_claims_by_hops(const Topology& m, const std::vector<Circuit>& circuits, bool links_only) {
+  std::map<std::pair<int, int>, int64_t> claims;  // (node, out-port; 5 = local in-port)
+  int64_t most = 0;
+  for (const Circuit& c : circuits)
+    for (const Hop& h : row_column_route(m, c.source, c.dest)) {
+      if (!links_only && h.in_port == kLocalPort) most = std::max(most, ++claims[{h.node, 5}]);
+      if (!links_only || h.out_port != kLocalPort) most = std::max(most, ++claims[{h.node, h.out_port}]);
+    }
+  return most;
+}
+
+// The conflict check and the link load work on whole row and column runs; hop by hop
+// they must agree on random circuits of non-square meshes.
+TEST(CircuitRules, RunBasedChecksAgreeWithHopByHopClaims) {
+  std::mt19937 rng(7);
+  for (const char* spec : {"mesh:5x7", "mesh:9x3", "mesh:2x6", "mesh:8x8"}) {
+    const Topology m = Topology::parse(spec);
+    std::uniform_int_distribution<int> node(0, m.num_nodes() - 1), count(1, 6);
+    for (int trial = 0; trial < 300; ++trial) {
+      std::vector<Circuit> circuits(static_cast<size_t>(count(rng)));
+      for (Circuit& c : circuits) c = {node(rng), node(rng)};
+      EXPECT_EQ(link_conflicts(m, circuits).empty(), most_claims_by_hops(m, circuits, false) <= 1) << spec << " trial " << trial;
+      EXPECT_EQ(max_link_load(m, circuits), most_claims_by_hops(m, circuits, true)) << spec << " trial " << trial;
+    }
+  }
+}
+
+// Above kStoredXbarSettings the tables keep the circuits and the engine expands each
+// step's settings: the same settings, the same run, as stored tables.
+TEST(CircuitTables, SettingsExpandedPerStepEqualTheStoredOnes) {
+  const std::vector<std::array<const char*, 4>> cases = {
+      {"mesh:8x8", "permutation", "transpose", ""}, {"mesh:6x10", "permutation", "random:3", ""},
+      {"mesh:8x8", "fft", "", "z-order"},          {"mesh:5x9", "broadcast", "", ""},
+      {"mesh:8x8", "prefix", "", ""}};
+  for (const auto& [spec, collective, permutation, algorithm] : cases) {
+    const Topology m = Topology::parse(spec);
+    const CircuitSchedule s = schedule_of(spec, collective, permutation, algorithm);
+    const XbarTables stored = make_xbar_tables(m, s);
+    const XbarTables expanded_form = make_xbar_tables(m, s, 0);
+    ASSERT_FALSE(stored.routers.empty()) << spec;
+    ASSERT_TRUE(expanded_form.routers.empty() && expanded_form.circuits) << spec;
+    EXPECT_EQ(expanded_form.steps(), stored.steps()) << spec;
+    EXPECT_EQ(xbar_table_bits(expanded_form), xbar_table_bits(stored)) << spec;
+    XbarTables expanded;
+    EXPECT_EQ(stored_xbar_tables(m, expanded_form, expanded).routers, stored.routers) << spec;
+    const XbarRun a = run_xbar_ref(m, stored), b = run_xbar_ref(m, expanded_form);
+    EXPECT_EQ(a.trace, b.trace) << spec;
+    EXPECT_EQ(a.faults, b.faults) << spec;
+    EXPECT_TRUE(a.faults.empty()) << spec;
+    EXPECT_EQ(static_cast<int64_t>(a.trace.size()), circuit_count(s)) << spec;
+  }
+}
+
+TEST(CircuitTables, StepSettingsSlotsMapBackToTheirRouters) {
+  for (const char* spec : {"mesh:5x7", "mesh:17x3", "mesh:8x8"}) {
+    const Topology m = Topology::parse(spec);
+    const XbarTables none;
+    const XbarStepSettings settings(m, none);
+    std::set<size_t> slots;
+    for (int n = 0; n < m.num_nodes(); ++n) {
+      const size_t at = settings.slot(n / m.dims()[1], n % m.dims()[1]);
+      EXPECT_TRUE(slots.insert(at).second) << spec << " node " << n;
+      EXPECT_EQ(settings.node_at(at), n) << spec;
+    }
+  }
 }
 
 // BPC: n routing steps, 1R-1C, on every power of two up to 32; the named ones and random ones.

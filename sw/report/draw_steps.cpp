@@ -49,7 +49,9 @@ std::vector<LegendEntry> circuit_legend() {
 
 }  // namespace
 
-std::string draw_circuit_steps(const Topology& mesh, const XbarTables& t, const std::string& title) {
+std::string draw_circuit_steps(const Topology& mesh, const XbarTables& circuit_tables, const std::string& title) {
+  XbarTables expanded;
+  const XbarTables& t = stored_xbar_tables(mesh, circuit_tables, expanded);
   const int rows = mesh.dims()[0], cols = mesh.dims()[1], steps = t.steps();
   const int pitch = std::clamp(360 / std::max(rows, cols), 14, 44);
   const int margin = 20, caption = 18;

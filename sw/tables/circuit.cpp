@@ -11,38 +11,60 @@
 
 namespace fixroute {
 
-namespace {
-constexpr int kSouth = 0, kNorth = 1, kEast = 2, kWest = 3;
-}
-
 void require_mesh(const Topology& topology, const std::string& what) {
   if (topology.kind() != TopologyKind::Mesh)
     throw InputError(fmt::format("{} runs on a circuit-switched mesh:RxC, not {}", what, topology.spec()));
 }
 
 std::vector<Hop> row_column_route(const Topology& mesh, int source, int dest) {
-  const int cols = mesh.dims()[1];
-  int row = source / cols, col = source % cols;
-  const int dest_row = dest / cols, dest_col = dest % cols;
   std::vector<Hop> hops;
-  int in_port = kLocalPort;
-  auto leave = [&](int out_port) {
-    hops.push_back({row * cols + col, in_port, out_port});
-    in_port = out_port ^ 1;  // the port of the next router that faces this one
-  };
-  while (col != dest_col) {  // row-wise first
-    leave(dest_col > col ? kEast : kWest);
-    col += dest_col > col ? 1 : -1;
-  }
-  while (row != dest_row) {  // then column-wise
-    leave(dest_row > row ? kSouth : kNorth);
-    row += dest_row > row ? 1 : -1;
-  }
-  leave(kLocalPort);
+  const int cols = mesh.dims()[1];
+  for_each_hop(cols, source, dest, [&](int row, int col, int in, int out) { hops.push_back({row * cols + col, in, out}); });
   return hops;
 }
 
+namespace {
+
+// The claims of a circuit as runs of one kind of port along one line of the mesh: the
+// east (west) out-ports of consecutive routers of its row, the south (north) out-ports of
+// consecutive routers of its column, and its source's local in-port and its destination's
+// local out-port as runs of one. Two circuits conflict exactly when two runs of one line
+// overlap, so a step is checked with a sort of its circuits' runs, not of their hops.
+struct ClaimRun {
+  uint64_t line;  // which port kind on which row, column or node
+  int begin, end;  // positions [begin, end) along the line
+  bool operator<(const ClaimRun& o) const { return line != o.line ? line < o.line : begin < o.begin; }
+};
+
+template <class Emit>
+void claim_runs(int rows, int cols, const Circuit& c, Emit&& emit) {
+  const int row = c.source / cols, col = c.source % cols, dest_row = c.dest / cols, dest_col = c.dest % cols;
+  const uint64_t r = static_cast<uint64_t>(rows), k = static_cast<uint64_t>(cols);
+  const uint64_t nodes = r * k;
+  // line ids: per row east, west; per column south, north; per node local in, local out
+  if (dest_col > col) emit(ClaimRun{static_cast<uint64_t>(row), col, dest_col});
+  if (dest_col < col) emit(ClaimRun{r + static_cast<uint64_t>(row), dest_col + 1, col + 1});
+  if (dest_row > row) emit(ClaimRun{2 * r + static_cast<uint64_t>(dest_col), row, dest_row});
+  if (dest_row < row) emit(ClaimRun{2 * r + k + static_cast<uint64_t>(dest_col), dest_row + 1, row + 1});
+  emit(ClaimRun{2 * r + 2 * k + static_cast<uint64_t>(c.source), 0, 1});
+  emit(ClaimRun{2 * r + 2 * k + nodes + static_cast<uint64_t>(c.dest), 0, 1});
+}
+
+bool any_link_conflict(const Topology& mesh, const std::vector<Circuit>& step) {
+  std::vector<ClaimRun> runs;
+  runs.reserve(step.size() * 4);
+  for (const Circuit& c : step) claim_runs(mesh.dims()[0], mesh.dims()[1], c, [&](const ClaimRun& run) { runs.push_back(run); });
+  std::sort(runs.begin(), runs.end());
+  for (size_t i = 1; i < runs.size(); ++i)
+    if (runs[i].line == runs[i - 1].line && runs[i].begin < runs[i - 1].end) return true;  // sorted: no run begins inside an earlier one otherwise
+  return false;
+}
+
+}  // namespace
+
 std::vector<std::string> link_conflicts(const Topology& mesh, const std::vector<Circuit>& step) {
+  if (!any_link_conflict(mesh, step)) return {};
+  // Conflicts are rare (a bad schedule or trace): name them from the hops.
   // Every out-port of every router (the local one included: one delivery per node) and
   // every local in-port (one message sent per node) may be claimed once. Claims are
   // sorted by what they claim (memory grows with the step's hops, not with the mesh);
@@ -96,12 +118,26 @@ std::vector<std::string> link_conflicts(const Topology& mesh, const std::vector<
 }
 
 int64_t max_link_load(const Topology& mesh, const std::vector<Circuit>& circuits) {
-  std::vector<int64_t> load(static_cast<size_t>(mesh.num_nodes()) * kLocalPort, 0);  // per router and link port
-  int64_t most = 0;
+  // Each circuit's row and column runs added to per-line difference arrays; a prefix sum
+  // along every line gives each link port's load (a pass over the mesh, not the hops).
+  const int rows = mesh.dims()[0], cols = mesh.dims()[1];
+  const size_t row_lines = 2 * static_cast<size_t>(rows), link_lines = row_lines + 2 * static_cast<size_t>(cols);
+  auto start = [&](size_t line) {  // a row's line has cols + 1 slots, a column's rows + 1
+    return line < row_lines ? line * static_cast<size_t>(cols + 1)
+                            : row_lines * static_cast<size_t>(cols + 1) + (line - row_lines) * static_cast<size_t>(rows + 1);
+  };
+  std::vector<int32_t> diff(start(link_lines), 0);
   for (const Circuit& c : circuits)
-    for (const Hop& h : row_column_route(mesh, c.source, c.dest))
-      if (h.out_port != kLocalPort)
-        most = std::max(most, ++load[static_cast<size_t>(h.node) * kLocalPort + static_cast<size_t>(h.out_port)]);
+    claim_runs(rows, cols, c, [&](const ClaimRun& run) {
+      if (run.line >= link_lines) return;  // the local ports: one each, not links
+      ++diff[start(static_cast<size_t>(run.line)) + static_cast<size_t>(run.begin)];
+      --diff[start(static_cast<size_t>(run.line)) + static_cast<size_t>(run.end)];
+    });
+  int64_t most = 0;
+  for (size_t line = 0; line < link_lines; ++line) {
+    int64_t load = 0;
+    for (size_t pos = start(line); pos < start(line + 1); ++pos) most = std::max(most, load += diff[pos]);
+  }
   return most;
 }
 

@@ -44,6 +44,25 @@ struct CircuitSchedule {
 // The row-column path of a circuit, one hop per router from source to destination
 // (a single local->local hop when source == dest). Requires a 2D mesh.
 std::vector<Hop> row_column_route(const Topology& mesh, int source, int dest);
+// The same hops handed to `visit(row, col, in_port, out_port)` one by one, with nothing
+// stored (mesh ports 0 = S, 1 = N, 2 = E, 3 = W; a port's opposite is port ^ 1).
+template <class Visit>
+void for_each_hop(int cols, int source, int dest, Visit&& visit) {
+  int row = source / cols, col = source % cols;
+  const int dest_row = dest / cols, dest_col = dest % cols;
+  int in_port = kLocalPort;
+  const int east_west = dest_col > col ? 2 : 3, step_col = dest_col > col ? 1 : -1;
+  for (; col != dest_col; col += step_col) {  // row-wise first
+    visit(row, col, in_port, east_west);
+    in_port = east_west ^ 1;  // the port of the next router that faces this one
+  }
+  const int south_north = dest_row > row ? 0 : 1, step_row = dest_row > row ? 1 : -1;
+  for (; row != dest_row; row += step_row) {  // then column-wise
+    visit(row, col, in_port, south_north);
+    in_port = south_north ^ 1;
+  }
+  visit(row, col, in_port, kLocalPort);
+}
 
 // The conflicts of one routing step: two circuits that claim one directed link, one
 // source or one destination, as one-line descriptions; empty when the step is sound.

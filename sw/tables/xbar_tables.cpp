@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -24,25 +26,81 @@ constexpr uint32_t kPhaseBit = 1u << 15;
 
 int xbar_step_cycles(const Topology& mesh) { return mesh.dims()[0] + mesh.dims()[1]; }
 
-XbarTables make_xbar_tables(const Topology& mesh, const CircuitSchedule& schedule) {
+XbarTables make_xbar_tables(const Topology& mesh, const CircuitSchedule& schedule, int64_t stored_limit) {
   XbarTables t;
   t.topology = mesh.spec();
   t.construction = schedule.construction;
   t.step_cycles = xbar_step_cycles(mesh);
   t.phase_starts = schedule.phase_starts;
+  if (static_cast<int64_t>(mesh.num_nodes()) * static_cast<int64_t>(schedule.steps.size()) > stored_limit) {
+    t.circuits = std::make_shared<const CircuitSchedule>(schedule);
+    return t;
+  }
   XbarSetting idle;
   idle.fill(kNoPort);
   for (int n = 0; n < mesh.num_nodes(); ++n)
     t.routers.push_back({n, std::vector<XbarSetting>(schedule.steps.size(), idle)});
   for (size_t s = 0; s < schedule.steps.size(); ++s)
     for (const Circuit& c : schedule.steps[s])
-      for (const Hop& h : row_column_route(mesh, c.source, c.dest)) {
-        int& out = t.routers[static_cast<size_t>(h.node)].settings[s][static_cast<size_t>(h.in_port)];
+      for_each_hop(mesh.dims()[1], c.source, c.dest, [&](int row, int col, int in_port, int out_port) {
+        const int node = row * mesh.dims()[1] + col;
+        int& out = t.routers[static_cast<size_t>(node)].settings[s][static_cast<size_t>(in_port)];
         if (out != kNoPort)
-          throw std::logic_error(fmt::format("step {}: two circuits enter node {} on port {}", s + 1, h.node, h.in_port));
-        out = h.out_port;
-      }
+          throw std::logic_error(fmt::format("step {}: two circuits enter node {} on port {}", s + 1, node, in_port));
+        out = out_port;
+      });
   return t;
+}
+
+const XbarTables& stored_xbar_tables(const Topology& mesh, const XbarTables& tables, XbarTables& expanded) {
+  if (!tables.circuits) return tables;
+  expanded = tables;
+  expanded.circuits.reset();
+  XbarTables settings = make_xbar_tables(mesh, *tables.circuits, std::numeric_limits<int64_t>::max());
+  expanded.routers = std::move(settings.routers);
+  return expanded;
+}
+
+XbarStepSettings::XbarStepSettings(const Topology& mesh, const XbarTables& tables)
+    : tables_(tables),
+      cols_(mesh.dims()[1]),
+      settings_(static_cast<size_t>((mesh.dims()[0] + kBandRows - 1) / kBandRows) * kBandRows * static_cast<size_t>(cols_), kIdle) {}
+
+int XbarStepSettings::node_at(size_t slot) const {
+  const size_t band = slot / (static_cast<size_t>(cols_) * kBandRows), in_band = slot % (static_cast<size_t>(cols_) * kBandRows);
+  return static_cast<int>((band * kBandRows + in_band % kBandRows) * static_cast<size_t>(cols_) + in_band / kBandRows);
+}
+
+void XbarStepSettings::load(int step) {
+  const size_t s = static_cast<size_t>(step - 1);
+  for (uint32_t at : connected_) settings_[at] = kIdle;
+  connected_.clear();
+  sources_.clear();
+  if (!tables_.circuits) {
+    for (size_t n = 0; n < tables_.routers.size(); ++n) {
+      const XbarSetting& set = tables_.routers[n].settings[s];
+      uint16_t packed = 0;
+      for (int in = 0; in < kCrossbarPorts; ++in) packed = static_cast<uint16_t>(packed | (set[static_cast<size_t>(in)] & 7) << (3 * in));
+      if (packed == kIdle) continue;
+      const size_t at = slot(static_cast<int>(n) / cols_, static_cast<int>(n) % cols_);
+      settings_[at] = packed;
+      connected_.push_back(static_cast<uint32_t>(at));
+      if (output(packed, kLocalPort) != kNoPort) sources_.push_back(static_cast<int>(n));
+    }
+    return;
+  }
+  for (const Circuit& c : tables_.circuits->steps[s]) {
+    sources_.push_back(c.source);
+    for_each_hop(cols_, c.source, c.dest, [&](int row, int col, int in_port, int out_port) {
+      const size_t at = slot(row, col);
+      uint16_t& packed = settings_[at];
+      if (output(packed, in_port) != kNoPort)
+        throw std::logic_error(fmt::format("step {}: two circuits enter node {} on port {}", step, row * cols_ + col, in_port));
+      if (packed == kIdle) connected_.push_back(static_cast<uint32_t>(at));
+      packed = static_cast<uint16_t>((packed & ~(7u << (3 * in_port))) | (static_cast<unsigned>(out_port) << (3 * in_port)));
+    });
+  }
+  std::sort(sources_.begin(), sources_.end());
 }
 
 void validate_xbar(const XbarTables& t, const Topology& mesh, const std::string& what) {
@@ -119,7 +177,8 @@ XbarRouterTable decode_xbar_image(const std::vector<uint32_t>& w, int expected_n
 }
 
 int64_t xbar_table_bits(const XbarTables& t) {
-  return t.routers.empty() ? 0 : static_cast<int64_t>(encode_xbar_image(t, t.routers.front()).size()) * 32;
+  if (t.routers.empty() && !t.circuits) return 0;
+  return (kXbarHeaderWords + static_cast<int64_t>(t.steps()) + 1) * 32;  // encode_xbar_image: header, a word a step, CRC
 }
 
 namespace {
@@ -135,7 +194,9 @@ bool same_header_and_phases(const std::vector<uint32_t>& image, const std::vecto
 }
 }  // namespace
 
-void write_xbar_tables(const XbarTables& t, const std::string& dir, TableForm form) {
+void write_xbar_tables(const XbarTables& tables, const std::string& dir, TableForm form) {
+  XbarTables expanded;
+  const XbarTables& t = stored_xbar_tables(Topology::parse(tables.topology), tables, expanded);
   create_table_dir(dir);
   json j = common_manifest_fields(t);
   j.update({{"step_cycles", t.step_cycles}, {"steps", t.steps()}, {"phase_starts", t.phase_starts},

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 
@@ -51,30 +50,45 @@ std::map<int64_t, std::vector<CircuitEvent>> by_step(const Topology& mesh, const
 
 void score_permutation(const Topology& mesh, const std::vector<int>& dest,
                        const std::map<int64_t, std::vector<CircuitEvent>>& steps, Report& rep) {
+  // Each node's messages in arrival order, oldest first: a list threaded through the
+  // messages (every message is held by exactly one node), so memory stays O(nodes).
   const int n = mesh.num_nodes();
-  std::vector<std::deque<std::pair<int64_t, int>>> held(static_cast<size_t>(n));  // (arrival, message) oldest first
-  for (int x = 0; x < n; ++x) held[static_cast<size_t>(x)].push_back({0, x});
+  constexpr int kNone = -1;
+  std::vector<int> first(static_cast<size_t>(n)), last(static_cast<size_t>(n)), next(static_cast<size_t>(n), kNone);
+  std::vector<int64_t> arrival(static_cast<size_t>(n), 0);
+  for (int x = 0; x < n; ++x) first[static_cast<size_t>(x)] = last[static_cast<size_t>(x)] = x;
+  auto append = [&](int node, int message) {
+    next[static_cast<size_t>(message)] = kNone;
+    if (first[static_cast<size_t>(node)] == kNone) first[static_cast<size_t>(node)] = message;
+    else next[static_cast<size_t>(last[static_cast<size_t>(node)])] = message;
+    last[static_cast<size_t>(node)] = message;
+  };
+  std::vector<std::pair<int, int>> moves;  // (message, to)
   for (const auto& [step, events] : steps) {
-    std::vector<std::pair<int, int>> moves;  // (message, to)
+    moves.clear();
     for (const CircuitEvent& e : events) {
-      auto& q = held[static_cast<size_t>(e.source)];
-      if (q.empty() || q.front().first >= step) {
+      const int m = first[static_cast<size_t>(e.source)];
+      if (m == kNone || arrival[static_cast<size_t>(m)] >= step) {
         rep.error(fmt::format("step {}: node {} sends to {} but holds no message from an earlier step", step, e.source, e.dest));
         continue;
       }
-      moves.push_back({q.front().second, e.dest});
-      q.pop_front();
+      moves.push_back({m, e.dest});
+      first[static_cast<size_t>(e.source)] = next[static_cast<size_t>(m)];
     }
-    for (auto [message, to] : moves) held[static_cast<size_t>(to)].push_back({step, message});
+    for (auto [message, to] : moves) {
+      arrival[static_cast<size_t>(message)] = step;
+      append(to, message);
+    }
   }
   rep.r.needed = n;
   for (int x = 0; x < n; ++x)
-    for (const auto& [arrival, message] : held[static_cast<size_t>(x)]) {
-      if (dest[static_cast<size_t>(message)] == x && arrival == 0) {
+    for (int message = first[static_cast<size_t>(x)]; message != kNone; message = next[static_cast<size_t>(message)]) {
+      const int64_t at = arrival[static_cast<size_t>(message)];
+      if (dest[static_cast<size_t>(message)] == x && at == 0) {
         rep.error(fmt::format("node {}'s message never goes through a circuit (a fixed point takes a local one)", x));
       } else if (dest[static_cast<size_t>(message)] == x) {
         ++rep.r.deliveries;
-        rep.r.steps = std::max(rep.r.steps, arrival);
+        rep.r.steps = std::max(rep.r.steps, at);
       } else {
         rep.error(fmt::format("node {}'s message ends at node {}, not at {}", message, x, dest[static_cast<size_t>(message)]));
       }
