@@ -19,8 +19,20 @@ module fr_cfg_loader #(
     reg [31:0] crc_all;          // CRC state over every word written so far
     reg [31:0] crc_before_last;  // CRC state before the last word (the stored checksum)
     reg [31:0] last_word;
-    wire [31:0] crc_next;
-    fr_crc32_word u_crc (.crc_in(crc_all), .word(cfg_wdata), .crc_out(crc_next));
+
+    // The CRC-32 (reflected, polynomial 0xEDB88320) state after one more 32-bit word taken
+    // as four little-endian bytes, least significant bit first (sw/tables/port_rule_tables.h
+    // crc32). Called in the write branch of the clocked block: the same logic in front of
+    // crc_all's enable, and a simulator evaluates its 32 steps only when a word is written,
+    // not on every edge of the run.
+    function automatic [31:0] crc32_word(input [31:0] crc_in, input [31:0] word);
+        integer b;
+        begin
+            crc32_word = crc_in;
+            for (b = 0; b < 32; b = b + 1)
+                crc32_word = (crc32_word[0] ^ word[b]) ? ((crc32_word >> 1) ^ 32'hEDB88320) : (crc32_word >> 1);
+        end
+    endfunction
 
     wire in_order = {{(32-ADDR_W){1'b0}}, cfg_addr} == words_written && words_written < MEM_WORDS;
     assign mem_we = cfg_we && !rst && in_order;
@@ -36,7 +48,7 @@ module fr_cfg_loader #(
         end else if (cfg_we) begin
             if (!in_order) order_error <= 1'b1;
             crc_before_last <= crc_all;
-            crc_all         <= crc_next;
+            crc_all         <= crc32_word(crc_all, cfg_wdata);
             last_word       <= cfg_wdata;
             words_written   <= words_written + 32'd1;
         end

@@ -8,7 +8,8 @@
 // Each entry's next value is a small mux (docs/rtl.md, "Synthesis"): the entry itself, the
 // one behind it (a pop at or before it), or the lane whose turn lands on it (lane k lands
 // at the count after the pop plus the valid lanes before k). Written as loops over
-// constant positions, so synthesis builds per-entry muxes and a simulator runs loops.
+// constant positions in a function, so synthesis builds per-entry muxes and a simulator
+// runs the loops only when the queue changes.
 module fr_out_queue #(
     parameter integer DEPTH    = 8,
     parameter integer CNT_W    = 4,    // >= $clog2(DEPTH+1)
@@ -52,39 +53,51 @@ module fr_out_queue #(
     wire             popping      = pop && count_q != {CNT_W{1'b0}};
     wire [CNT_W-1:0] count_popped = count_q - {{(CNT_W-1){1'b0}}, popping};
 
-    // The lanes that push, in lane order: the o-th of them lands o slots behind the count
-    // after the pop. Each entry's next value: the lane that lands on it, else the one
-    // behind it (from the popped slot on), else itself.
     localparam integer LANE_W = (LANES > 1) ? $clog2(LANES) : 1;
-    reg [LANES*LANE_W-1:0] pusher;     // pusher[o]: the lane of the o-th push
-    reg [POS_W-1:0]        pushes;     // how many lanes push
-    reg [POS_W-1:0]        next_free;  // count after the pop and the pushes, before the DEPTH cap
-    reg [DEPTH*PKT_W-1:0]  entries_d;
-    reg [POS_W-1:0]        offset;
-    reg [LANE_W-1:0]       lane;
-    integer                j;
+    reg [POS_W-1:0] pushes;     // how many lanes push
+    reg [POS_W-1:0] next_free;  // count after the pop and the pushes, before the DEPTH cap
+    integer n;
     always @* begin
-        pusher = {(LANES*LANE_W){1'b0}};
         pushes = {POS_W{1'b0}};
-        for (k = 0; k < LANES; k = k + 1)
-            if (push_valid[k]) begin
-                pusher[pushes[LANE_W-1:0]*LANE_W +: LANE_W] = k[LANE_W-1:0];
-                pushes = pushes + 1'b1;
-            end
+        for (n = 0; n < LANES; n = n + 1)
+            pushes = pushes + {{(POS_W-1){1'b0}}, push_valid[n]};
         next_free = {{(POS_W-CNT_W){1'b0}}, count_popped} + pushes;
-        lane      = {LANE_W{1'b0}};
-        entries_d = entries_q;
-        for (j = 0; j < DEPTH; j = j + 1) begin
-            if (popping && sel <= j[CNT_W-1:0] && j + 1 < DEPTH)
-                entries_d[j*PKT_W +: PKT_W] = entries_q[((j+1) % DEPTH)*PKT_W +: PKT_W];
-            offset = j[POS_W-1:0] - {{(POS_W-CNT_W){1'b0}}, count_popped};
-            if (j[POS_W-1:0] >= {{(POS_W-CNT_W){1'b0}}, count_popped} && offset < pushes) begin
-                lane = pusher[offset[LANE_W-1:0]*LANE_W +: LANE_W];
-                entries_d[j*PKT_W +: PKT_W] = push_data[lane*PKT_W +: PKT_W];
-            end
-        end
     end
     wire overflow_d = next_free > DEPTH[POS_W-1:0];
+
+    // The entries after a pop at `at` and the pushes of `valid` lanes landing from `base`
+    // (the count after the pop): the o-th pushing lane, in lane order, lands o slots behind
+    // it. Each entry's next value: the lane that lands on it, else the one behind it (from
+    // the popped slot on), else itself. Called in the clocked block only when the queue
+    // changes: the same per-entry muxes in front of the entries' enable, and a simulator
+    // evaluates them only in the cycles that pop or push.
+    function automatic [DEPTH*PKT_W-1:0] next_entries(input [DEPTH*PKT_W-1:0] current, input pop_now,
+                                                      input [CNT_W-1:0] at, input [CNT_W-1:0] base,
+                                                      input [LANES-1:0] valid, input [LANES*PKT_W-1:0] data);
+        reg [LANES*LANE_W-1:0] pusher;  // pusher[o]: the lane of the o-th push
+        reg [POS_W-1:0]        pushed, offset;
+        reg [LANE_W-1:0]       lane;
+        integer                i, j;
+        begin
+            pusher = {(LANES*LANE_W){1'b0}};
+            pushed = {POS_W{1'b0}};
+            for (i = 0; i < LANES; i = i + 1)
+                if (valid[i]) begin
+                    pusher[pushed[LANE_W-1:0]*LANE_W +: LANE_W] = i[LANE_W-1:0];
+                    pushed = pushed + 1'b1;
+                end
+            next_entries = current;
+            for (j = 0; j < DEPTH; j = j + 1) begin
+                if (pop_now && at <= j[CNT_W-1:0] && j + 1 < DEPTH)
+                    next_entries[j*PKT_W +: PKT_W] = current[((j+1) % DEPTH)*PKT_W +: PKT_W];
+                offset = j[POS_W-1:0] - {{(POS_W-CNT_W){1'b0}}, base};
+                if (j[POS_W-1:0] >= {{(POS_W-CNT_W){1'b0}}, base} && offset < pushed) begin
+                    lane = pusher[offset[LANE_W-1:0]*LANE_W +: LANE_W];
+                    next_entries[j*PKT_W +: PKT_W] = data[lane*PKT_W +: PKT_W];
+                end
+            end
+        end
+    endfunction
 
     always @(posedge clk) begin
         if (rst) begin
@@ -92,7 +105,8 @@ module fr_out_queue #(
             count_q   <= {CNT_W{1'b0}};
             overflow  <= 1'b0;
         end else begin
-            entries_q <= entries_d;
+            if (popping || (|push_valid))
+                entries_q <= next_entries(entries_q, popping, sel, count_popped, push_valid, push_data);
             count_q   <= overflow_d ? DEPTH[CNT_W-1:0] : next_free[CNT_W-1:0];
             overflow  <= overflow | overflow_d;
         end

@@ -39,6 +39,11 @@ inline void set_bits(VlWide<W>& port, unsigned lsb, unsigned width, uint64_t val
   }
 }
 
+template <typename T>
+struct is_wide : std::false_type {};
+template <std::size_t W>
+struct is_wide<VlWide<W>> : std::true_type {};
+
 // Clock, reset, configuration ports, waveform and the neighbour wiring of an array of
 // `Model` routers (both router modules name their links in_valid, in_data, out_valid,
 // out_data); Interface is RtlDriver or XbarRtlDriver. A kind's driver adds the network's
@@ -121,6 +126,13 @@ class RouterArray : public Interface {
       const Source& s = sources_[link(i, q)];
       if (!s.router) continue;
       if (bits(s.router->out_valid, s.port, 1) && arrives(*s.router, s.node, s.port, i)) valid |= uint64_t{1} << q;
+      if constexpr (is_wide<std::remove_reference_t<decltype(r.in_data)>>::value) {
+        if (link_bits_ % 32 == 0) {  // whole words: copied as they are
+          const unsigned words = link_bits_ / 32;
+          for (unsigned w = 0; w < words; ++w) r.in_data[static_cast<unsigned>(q) * words + w] = s.router->out_data[s.port * words + w];
+          continue;
+        }
+      }
       for (unsigned b = 0; b < link_bits_; b += 32) {
         const unsigned w = std::min(32u, link_bits_ - b);
         set_bits(r.in_data, static_cast<unsigned>(q) * link_bits_ + b, w, bits(s.router->out_data, s.port * link_bits_ + b, w));
