@@ -16,6 +16,7 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/core/formulas.h"
 #include "sw/engines/broadcast_tree_engine.h"
 #include "sw/report/draw.h"
 #include "sw/report/svg.h"
@@ -361,6 +362,29 @@ TEST(BroadcastTrees, OnePortBounds) {
   EXPECT_EQ(part("line:5", "cutset"), 7);  // node 1 relays 4 packets to node 0 and 3 from the rest
   EXPECT_EQ(part("line:4", "cutset"), 5);
   EXPECT_EQ(part("ring:8", "cutset"), -1);  // no single-node cut on a ring
+}
+
+// The paper's bound on time-independent routing over two Hamiltonian cycles is reported
+// beside broadcast-tree runs on 2D tori, never as a bound on them: the snakes beat it.
+TEST(BroadcastTreesCli, TimeIndependentTwoCycleBoundBesideTheRun) {
+  EXPECT_EQ(formulas::time_independent_two_cycles_bound(49), 13);   // 11*49/40 - 1 = 12.475
+  EXPECT_EQ(formulas::time_independent_two_cycles_bound(40), 10);   // exactly 10
+  EXPECT_EQ(formulas::time_independent_two_cycles_bound(225), 61);  // 60.875
+  testing_support::Outcome o = testing_support::run_cli("run torus:7x7 gossip --algorithm snakes --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["steps"], 12);
+  EXPECT_EQ(j["lower_bound"], 12);
+  EXPECT_EQ(j["other_classes_lower_bounds"]["time-independent-two-cycles"], 13);
+  EXPECT_FALSE(j["lower_bounds"].contains("time-independent-two-cycles"));
+  o = testing_support::run_cli("run torus:7x7 gossip --algorithm snakes");
+  EXPECT_NE(o.out.find("other class  time-independent-two-cycles 13"), std::string::npos) << o.out;
+  for (const char* elsewhere : {"run hypercube:4 gossip --algorithm necklace --json",
+                                "run torus:4x4 gossip --algorithm hamiltonian-pairs --ports 1-port --json"}) {
+    o = testing_support::run_cli(elsewhere);
+    ASSERT_EQ(o.code, 0) << elsewhere << ": " << o.err;
+    EXPECT_TRUE(nlohmann::json::parse(o.out)["other_classes_lower_bounds"].empty()) << elsewhere;
+  }
 }
 
 TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {

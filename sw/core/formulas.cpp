@@ -73,6 +73,10 @@ int64_t hamiltonian_pair_exchange(int64_t nodes) { return nodes - 1; }
 int64_t two_phase_half_duplex_mesh_paper(int64_t z) { return (z - 1) + z * z / 2 + z - 2; }
 int64_t two_phase_half_duplex_mesh(int64_t z) { return (z - 1) + z * z / 2 + z / 2 - 1; }
 
+int64_t time_independent_two_cycles_bound(int64_t nodes) {
+  return std::max<int64_t>(0, (11 * nodes - 40 + 39) / 40);  // ceil((11N - 40) / 40)
+}
+
 namespace {
 bool square_mesh(const Topology& base) { return base.kind() == TopologyKind::Mesh && base.dims()[0] == base.dims()[1]; }
 int64_t table_pick(const std::string& op, int64_t broadcast, int64_t prefix, int64_t data_sum) {

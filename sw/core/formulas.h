@@ -105,6 +105,10 @@ int64_t hamiltonian_pair_exchange(int64_t nodes);
 // z-1 + z^2/2 + z/2 - 1.
 int64_t two_phase_half_duplex_mesh_paper(int64_t z);
 int64_t two_phase_half_duplex_mesh(int64_t z);
+// The paper's lemma ("Time-independent gossip in symmetric networks"): on a network of
+// degree 4, time-independent routing on two edge-disjoint Hamiltonian cycles with one
+// packet per node needs at least ceil(11N/40 - 1) rounds.
+int64_t time_independent_two_cycles_bound(int64_t nodes);
 
 // Swapped networks (the biswapped-network paper, section 3; docs/swapped-networks.md).
 // The base network's operations as the constructions run them: a prefix sum and a data sum

@@ -1,5 +1,7 @@
 #include "bounds.h"
 
+#include "sw/core/formulas.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -66,6 +68,9 @@ Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model)
 
 Bounds all_to_all_bounds(const Topology& topology, const PortModel& model) {
   Bounds b = gossip_bounds(topology, model, 1);
+  if (topology.kind() == TopologyKind::Torus && topology.dims().size() == 2 && !model.one_port && !model.half_duplex)
+    b.other_classes.push_back({"time-independent-two-cycles", formulas::time_independent_two_cycles_bound(topology.num_nodes()),
+                               "time-independent routing on two edge-disjoint Hamiltonian cycles, one packet per node"});
   if (!model.one_port) return b;
   const int64_t n = topology.num_nodes();
   // Every topology here has a Hamiltonian path, so its largest matching has floor(N/2) edges.

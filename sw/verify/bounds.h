@@ -21,6 +21,9 @@ struct LowerBound {
 struct Bounds {
   std::vector<LowerBound> parts;
   int64_t best() const;  // the largest, i.e. the tightest
+  // Lower bounds of other classes of routing for the same problem, reported beside the
+  // run for comparison (a bound on those algorithms, not on this run).
+  std::vector<LowerBound> other_classes;
 };
 
 Bounds total_exchange_bounds(const Topology& topology, const PortModel& model);
@@ -35,6 +38,8 @@ Bounds combining_gossip_bounds(const Topology& topology, const PortModel& model)
 // paper's lower-bound lemmas): gossip_bounds, and for 1-port the matching bound
 // ceil(N(N-1) / (2 mu(G))) and, on lines and meshes, the vertex-cutset bound with X a
 // slice across one dimension (the best slice).
+// On a 2D torus (degree 4), all-port full-duplex, other_classes holds the paper's bound
+// on time-independent routing over two edge-disjoint Hamiltonian cycles.
 Bounds all_to_all_bounds(const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute

@@ -148,6 +148,8 @@ nlohmann::json to_json(const RunResult& r) {
   using nlohmann::json;
   json bounds = json::object();
   for (const LowerBound& b : r.bounds.parts) bounds[b.name] = b.steps;
+  json other_classes = json::object();
+  for (const LowerBound& b : r.bounds.other_classes) other_classes[b.name] = b.steps;
   auto optional_int = [](const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); };
   const std::optional<bool> meets = r.meets_paper();
   return json{{"topology", r.topology},
@@ -167,6 +169,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"packets_per_node", r.packets_per_node},
               {"lower_bound", r.bounds.best()},
               {"lower_bounds", bounds},
+              {"other_classes_lower_bounds", other_classes},
               {"ok", r.ok()},
               {"meets_paper", meets ? json(*meets) : json(nullptr)},
               {"scoreboard_clean", r.score.clean()},
@@ -204,6 +207,8 @@ std::string summary(const RunResult& r) {
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
   out += "\n";
+  for (const LowerBound& b : r.bounds.other_classes)
+    out += fmt::format("  other class  {} {}: {} would need at least that many\n", b.name, b.steps, b.reason);
   out += fmt::format("  scoreboard   {} ({} of {} {}, {} {})\n",
                      r.score.clean() ? "clean" : fmt::format("{} error(s)", r.score.error_count), r.score.deliveries,
                      r.score.needed, circuit ? "needed" : "receptions", r.score.crossings,
