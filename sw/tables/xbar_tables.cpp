@@ -32,23 +32,23 @@ XbarTables make_xbar_tables(const Topology& mesh, const CircuitSchedule& schedul
   t.construction = schedule.construction;
   t.step_cycles = xbar_step_cycles(mesh);
   t.phase_starts = schedule.phase_starts;
-  if (static_cast<int64_t>(mesh.num_nodes()) * static_cast<int64_t>(schedule.steps.size()) > stored_limit) {
-    t.circuits = std::make_shared<const CircuitSchedule>(schedule);
-    return t;
-  }
+  t.circuits = std::make_shared<const CircuitSchedule>(schedule);
+  if (static_cast<int64_t>(mesh.num_nodes()) * static_cast<int64_t>(schedule.steps.size()) > stored_limit) return t;
+  // Stored: each step's settings as the engines expand them, kept router by router.
   XbarSetting idle;
   idle.fill(kNoPort);
-  for (int n = 0; n < mesh.num_nodes(); ++n)
-    t.routers.push_back({n, std::vector<XbarSetting>(schedule.steps.size(), idle)});
-  for (size_t s = 0; s < schedule.steps.size(); ++s)
-    for (const Circuit& c : schedule.steps[s])
-      for_each_hop(mesh.dims()[1], c.source, c.dest, [&](int row, int col, int in_port, int out_port) {
-        const int node = row * mesh.dims()[1] + col;
-        int& out = t.routers[static_cast<size_t>(node)].settings[s][static_cast<size_t>(in_port)];
-        if (out != kNoPort)
-          throw std::logic_error(fmt::format("step {}: two circuits enter node {} on port {}", s + 1, node, in_port));
-        out = out_port;
-      });
+  std::vector<XbarRouterTable> routers;
+  for (int n = 0; n < mesh.num_nodes(); ++n) routers.push_back({n, std::vector<XbarSetting>(schedule.steps.size(), idle)});
+  XbarStepSettings settings(mesh, t);
+  for (size_t s = 0; s < schedule.steps.size(); ++s) {
+    settings.load(static_cast<int>(s) + 1);
+    for (uint32_t at : settings.connected())
+      for (int in = 0; in < kCrossbarPorts; ++in)
+        routers[static_cast<size_t>(settings.node_at(at))].settings[s][static_cast<size_t>(in)] =
+            XbarStepSettings::output(settings.packed_at(at), in);
+  }
+  t.routers = std::move(routers);
+  t.circuits.reset();
   return t;
 }
 
