@@ -25,7 +25,8 @@ RouterSc::RouterSc(sc_core::sc_module_name name, const RouterTable& table)
       out_valid("out_valid", table.ports.size()),
       out_data("out_data", table.ports.size()),
       table_(table),
-      queues_(table.ports.size()) {
+      queues_(table.ports.size()),
+      valid_driven_(table.ports.size(), 0) {
   SC_HAS_PROCESS(RouterSc);
   SC_METHOD(on_clock);
   sensitive << clk.pos();
@@ -55,7 +56,7 @@ void RouterSc::on_clock() {
   const size_t ports = queues_.size();
   if (reset.read()) {
     for (std::vector<Packet>& q : queues_) q.clear();
-    for (size_t p = 0; p < ports; ++p) out_valid[p].write(false);
+    for (size_t p = 0; p < ports; ++p) set_valid(p, false);
     running_ = receiving_ = sent_ = false;
     step_ = 0;
     release_index_ = 0;
@@ -75,7 +76,7 @@ void RouterSc::on_clock() {
       std::vector<Packet>& q = queues_[p];
       const PortRule& rule = table_.ports[p];
       bool send = !q.empty() && router_rules::may_send(rule, step_);
-      out_valid[p].write(send);
+      set_valid(p, send);
       if (!send) continue;
       size_t pick = router_rules::pick_next(q, rule.discipline);
       out_data[p].write(pack_packet(q[pick]));
@@ -86,15 +87,15 @@ void RouterSc::on_clock() {
   } else if (receiving_) {  // RECEIVE, in in-port order
     for (size_t q = 0; q < ports; ++q)
       if (in_valid[q].read()) arrive(static_cast<int>(q), unpack_packet(in_data[q].read()));
-    for (size_t p = 0; p < ports; ++p) out_valid[p].write(false);
+    for (size_t p = 0; p < ports; ++p) set_valid(p, false);
     sent_ = false;
     receiving_ = false;
     ++step_;
   }
   bool empty = std::all_of(queues_.begin(), queues_.end(), [](const std::vector<Packet>& q) { return q.empty(); });
-  ready.write(running_ && !receiving_ && !releasing());
-  idle.write(running_ && !receiving_ && release_index_ == table_.initial.size() && empty && !sent_);
-  fault.write(!fault_reason_.empty());
+  drive(ready, ready_driven_, running_ && !receiving_ && !releasing());
+  drive(idle, idle_driven_, running_ && !receiving_ && release_index_ == table_.initial.size() && empty && !sent_);
+  drive(fault, fault_driven_, !fault_reason_.empty());
 }
 
 }  // namespace fixroute

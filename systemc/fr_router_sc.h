@@ -46,9 +46,24 @@ class RouterSc : public sc_core::sc_module {
   bool releasing() const;
   void arrive(int in_port, const Packet& packet);
   void push(int port, const Packet& packet);
+  void set_valid(size_t port, bool value) {
+    bool driven = valid_driven_[port] != 0;
+    drive(out_valid[port], driven, value);
+    valid_driven_[port] = driven;
+  }
+
+  // Writes a one-bit output only when it changes: its last value is kept here, so a cycle
+  // that changes nothing costs no call into the signal (most cycles for most outputs).
+  static void drive(sc_core::sc_out<bool>& out, bool& driven, bool value) {
+    if (driven == value) return;
+    driven = value;
+    out.write(value);
+  }
 
   const RouterTable& table_;
   std::vector<std::vector<Packet>> queues_;
+  std::vector<uint8_t> valid_driven_;  // out_valid[p]'s value
+  bool ready_driven_ = false, idle_driven_ = false, fault_driven_ = false;
   bool running_ = false;
   bool receiving_ = false;
   bool sent_ = false;  // some link register holds a packet

@@ -10,6 +10,19 @@ namespace fixroute {
 
 namespace {
 constexpr int64_t kWatchdogSteps = 64;
+
+// Every sender of a cycle is at the network's step; handed on step by step all the same.
+void hand_on_by_step(const std::vector<TraceEvent>& sorted, PacketSink& sink) {
+  std::vector<TraceEvent> one_step;
+  for (size_t first = 0; first < sorted.size();) {
+    size_t end = first;
+    while (end < sorted.size() && sorted[end].step == sorted[first].step) ++end;
+    if (first == 0 && end == sorted.size()) return sink.step(sorted.front().step, sorted);
+    one_step.assign(sorted.begin() + static_cast<std::ptrdiff_t>(first), sorted.begin() + static_cast<std::ptrdiff_t>(end));
+    sink.step(one_step.front().step, one_step);
+    first = end;
+  }
+}
 }  // namespace
 
 SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables,
@@ -32,8 +45,11 @@ SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, c
   dont_initialize();
 }
 
-EngineResult SystemcBench::run() {
+EngineResult SystemcBench::run(PacketSink* sink, bool keep_trace) {
   result_ = EngineResult{};
+  sink_ = sink;
+  keep_trace_ = keep_trace || !sink;
+  result_.streamed = sink != nullptr;
   cycles_ = 0;
   last_crossing_step_ = 0;
   flipped_through_ = 0;
@@ -47,7 +63,6 @@ EngineResult SystemcBench::run() {
   sc_core::sc_start();  // until the monitor pauses or stops the simulation
   EngineResult r = std::move(result_);
   r.max_queue = net.max_queue();
-  sort_trace(r.trace);
   return r;
 }
 
@@ -60,16 +75,20 @@ void SystemcBench::monitor() {
       router_rules::apply_flip(*flippable_, f);
   }
   const Topology& topo = net.topology();
-  bool sent = false;
+  crossings_.clear();
   for (int i = 0; i < topo.num_nodes(); ++i)
     for (int p = 0; p < topo.num_ports(); ++p) {
       if (!net.link_valid(i, p)) continue;
       Packet pkt = net.link_packet(i, p);
-      result_.trace.push_back({net.step(i), i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
-      sent = true;
+      crossings_.push_back({net.step(i), i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
       last_crossing_step_ = net.step(i);
     }
-  if (sent) return;  // the RECEIVE edge comes next
+  if (!crossings_.empty()) {  // a SEND cycle; its RECEIVE edge comes next
+    sort_trace(crossings_);
+    if (sink_) hand_on_by_step(crossings_, *sink_);
+    if (keep_trace_) result_.trace.insert(result_.trace.end(), crossings_.begin(), crossings_.end());
+    return;
+  }
   const int64_t step = net.step(clock_node_);
   if (step == 0) return;  // the start edge has not come yet
   std::string faults = net.faults();

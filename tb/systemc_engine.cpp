@@ -35,7 +35,7 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
     sc_core::sc_trace(vcd.file(), bench.clk, "clk");
     bench.net.trace(vcd.file());
   }
-  EngineResult r = bench.run();
+  EngineResult r = bench.run(dynamic_cast<PacketSink*>(options.sink), options.keep_trace);
   r.overhead_cycles = *r.overhead_cycles + 1;  // the reset edge
   return r;
 }
@@ -47,7 +47,7 @@ const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](con
                                                  return port_rules_output(
                                                      run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
                                                },
-                                               true});
+                                               true, true});
 
 }  // namespace
 

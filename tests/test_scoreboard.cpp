@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
@@ -249,4 +250,28 @@ TEST(Scoreboard, RefusesARunWhoseBitSetsWouldNotFit) {
   } catch (const InputError& e) {
     EXPECT_THAT(e.what(), HasSubstr("needs 131072 MiB"));
   }
+}
+
+// sort_trace's order is one whatever order the rows come in: a whole shuffle, or rows
+// grouped by step and sender with each sender's rows out of order (how the hardware
+// engines read their links). A sort that skipped or misgrouped runs fails it.
+TEST(SortTrace, EqualsAWholeSortWhetherRowsComeGroupedBySenderOrShuffled) {
+  const Topology topo = Topology::parse("torus:4x4");
+  NetworkTables t = build_tables(find_algorithm("gossip", "", topo), topo, {});
+  const std::vector<TraceEvent> sorted = run_ref_engine(topo, t, {}).trace;
+  ASSERT_GT(sorted.size(), 100u);
+  std::mt19937 rng(7);
+  std::vector<TraceEvent> grouped = sorted;  // each (step, from) run shuffled in place
+  for (auto first = grouped.begin(); first != grouped.end();) {
+    auto end = std::find_if(first, grouped.end(), [&](const TraceEvent& e) { return e.step != first->step || e.from != first->from; });
+    std::shuffle(first, end, rng);
+    first = end;
+  }
+  ASSERT_NE(grouped, sorted);
+  sort_trace(grouped);
+  EXPECT_EQ(grouped, sorted);
+  std::vector<TraceEvent> shuffled = sorted;
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  sort_trace(shuffled);
+  EXPECT_EQ(shuffled, sorted);
 }

@@ -117,6 +117,29 @@ TEST(Systemc, VcdIsWritten) {
   std::filesystem::remove(std::filesystem::path(vcd).replace_extension(".gtkw"));
 }
 
+// The systemc engine streams: each step goes to the scoreboard and the trace file as the
+// monitor reads the links; a run that keeps no trace reaches the ref engine's verdict and
+// writes its trace file row for row.
+TEST(Systemc, StreamedRunKeepsNoTraceAndWritesTheRefTrace) {
+  const RunResult ref = run("ring:9", "ref");
+  ASSERT_TRUE(ref.ok());
+  const std::filesystem::path dir = testing_support::scratch();
+  RunRequest req;
+  req.topology = "ring:9";
+  req.collective = "total-exchange";
+  req.engine = "systemc";
+  req.keep_trace = false;
+  req.trace_path = (dir / "trace.csv").string();
+  const RunResult streamed = run_case(req);
+  std::ifstream in(req.trace_path);
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(streamed.ok()) << summary(streamed);
+  EXPECT_EQ(streamed.trace->rows(), 0);
+  EXPECT_EQ(streamed.steps(), ref.steps());
+  EXPECT_EQ(streamed.score.crossings, ref.score.crossings);
+  EXPECT_EQ(file, ref.trace->csv());
+}
+
 TEST(Systemc, SecondRunInOneProcessIsRefusedClearly) {
   EXPECT_TRUE(run("line:3", "systemc").ok());
   try {
