@@ -107,8 +107,6 @@ module fr_grid_tb;
             end
             @(negedge clk);
         end
-        $fclose(fd);
-        if (!failed) $display("STEPS %0d CYCLES %0d", steps, cycles);
-        $finish;
+        finish_run(steps);
     end
 endmodule

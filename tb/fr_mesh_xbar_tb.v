@@ -55,8 +55,6 @@ module fr_mesh_xbar_tb;
                 $display("FAIL router %0d latched fault word %h", node, fault_word[node*32 +: 32]);
                 failed = 1;
             end
-        $fclose(fd);
-        if (!failed) $display("STEPS %0d CYCLES %0d", step[15:0], cycles);
-        $finish;
+        finish_run(step[15:0]);
     end
 endmodule

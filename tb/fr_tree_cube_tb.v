@@ -68,8 +68,6 @@ module fr_tree_cube_tb;
             end
             @(negedge clk);
         end
-        $fclose(fd);
-        if (!failed) $display("STEPS %0d CYCLES %0d", steps, cycles);
-        $finish;
+        finish_run(steps);
     end
 endmodule
