@@ -56,7 +56,7 @@ void RouterSc::on_clock() {
   const size_t ports = queues_.size();
   if (reset.read()) {
     for (std::vector<Packet>& q : queues_) q.clear();
-    for (size_t p = 0; p < ports; ++p) set_valid(p, false);
+    for (size_t p = 0; p < ports; ++p) drive(out_valid[p], valid_driven_[p], false);
     running_ = receiving_ = sent_ = false;
     step_ = 0;
     release_index_ = 0;
@@ -76,7 +76,7 @@ void RouterSc::on_clock() {
       std::vector<Packet>& q = queues_[p];
       const PortRule& rule = table_.ports[p];
       bool send = !q.empty() && router_rules::may_send(rule, step_);
-      set_valid(p, send);
+      drive(out_valid[p], valid_driven_[p], send);
       if (!send) continue;
       size_t pick = router_rules::pick_next(q, rule.discipline);
       out_data[p].write(pack_packet(q[pick]));
@@ -87,7 +87,7 @@ void RouterSc::on_clock() {
   } else if (receiving_) {  // RECEIVE, in in-port order
     for (size_t q = 0; q < ports; ++q)
       if (in_valid[q].read()) arrive(static_cast<int>(q), unpack_packet(in_data[q].read()));
-    for (size_t p = 0; p < ports; ++p) set_valid(p, false);
+    for (size_t p = 0; p < ports; ++p) drive(out_valid[p], valid_driven_[p], false);
     sent_ = false;
     receiving_ = false;
     ++step_;

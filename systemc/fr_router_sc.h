@@ -46,16 +46,11 @@ class RouterSc : public sc_core::sc_module {
   bool releasing() const;
   void arrive(int in_port, const Packet& packet);
   void push(int port, const Packet& packet);
-  void set_valid(size_t port, bool value) {
-    bool driven = valid_driven_[port] != 0;
-    drive(out_valid[port], driven, value);
-    valid_driven_[port] = driven;
-  }
-
   // Writes a one-bit output only when it changes: its last value is kept here, so a cycle
   // that changes nothing costs no call into the signal (most cycles for most outputs).
-  static void drive(sc_core::sc_out<bool>& out, bool& driven, bool value) {
-    if (driven == value) return;
+  template <class Driven>
+  static void drive(sc_core::sc_out<bool>& out, Driven& driven, bool value) {
+    if (static_cast<bool>(driven) == value) return;
     driven = value;
     out.write(value);
   }
