@@ -2,22 +2,33 @@
 # One case of the second simulator (docs/rtl.md "A second simulator"): the tables that
 # `fixroute tables` writes, loaded and run by a plain-Verilog testbench under Icarus
 # Verilog, whose trace and step count must equal the reference engine's.
-# Usage: icarus_case.sh FIXROUTE IVERILOG VVP SOURCE_DIR WORK_DIR TOPOLOGY COLLECTIVE ALGORITHM TB_TOP PARAM=VALUE...
+# Usage: icarus_case.sh FIXROUTE IVERILOG VVP SOURCE_DIR WORK_DIR TOPOLOGY COLLECTIVE ALGORITHM TB_TOP [--OPTION=VALUE | PARAM=VALUE]...
+# (--OPTION=VALUE: options of `fixroute tables` and `run`, such as --combining or --ports=1-port;
+# PARAM=VALUE: the testbench's parameters)
 set -eu
 fixroute=$1 iverilog=$2 vvp=$3 src=$4 work=$5 topology=$6 collective=$7 algorithm=$8 top=$9
 shift 9
+options=""
+params=""
+for p in "$@"; do
+  case $p in
+    --*) options="$options $p" ;;
+    *) params="$params -P $top.$p" ;;
+  esac
+done
 rm -rf "$work"
 mkdir -p "$work"
-"$fixroute" tables "$topology" "$collective" --algorithm "$algorithm" -o "$work/tables" >/dev/null
-"$fixroute" run "$topology" "$collective" --algorithm "$algorithm" --engine ref --trace "$work/ref.csv" --json > "$work/ref.json"
+# shellcheck disable=SC2086
+"$fixroute" tables "$topology" "$collective" --algorithm "$algorithm" $options -o "$work/tables" >/dev/null
+# shellcheck disable=SC2086
+"$fixroute" run "$topology" "$collective" --algorithm "$algorithm" $options --engine ref --trace "$work/ref.csv" --json > "$work/ref.json"
 ref_steps=$(sed -n 's/.*"steps":\([0-9]*\).*/\1/p' "$work/ref.json")
 
-params=""
-for p in "$@"; do params="$params -P $top.$p"; done
 case $top in
   fr_grid_tb) rtl="fr_grid_top.v fr_router.v fr_table_mem.v fr_out_queue.v fr_cfg_loader.v" ;;
   fr_mesh_xbar_tb) rtl="fr_mesh_xbar_top.v fr_xbar_router.v fr_xbar_table_mem.v fr_cfg_loader.v" ;;
   fr_tree_cube_tb) rtl="fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
+  fr_combining_cube_tb) rtl="fr_combining_router.v fr_cfg_loader.v" ;;
   *) echo "unknown testbench $top" >&2; exit 2 ;;
 esac
 sources="$src/tb/$top.v"
