@@ -5,6 +5,7 @@
 // routers' `full` and `learnt` (docs/rtl.md, "Combining router").
 #include <memory>
 
+#include "combining_rtl.h"
 #include "round_array_rtl.h"
 #include "router_array.h"
 #include "rtl_driver.h"
@@ -18,15 +19,6 @@
 namespace fixroute {
 
 namespace {
-
-// What the harness reads of a network of combining routers.
-class CombiningRtlDriver : public RtlConfigPort {
- public:
-  virtual bool full(int node) const = 0;
-  virtual bool learnt(int node) const = 0;
-  virtual bool link_valid(int node, int port) const = 0;
-  virtual int link_count(int node, int port) const = 0;  // origins in the set on the link
-};
 
 template <class Model>
 class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> {
@@ -44,6 +36,14 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
     for (unsigned b = 0; b < origins_; b += 32)
       count += __builtin_popcountll(bits(this->router(node).out_data, static_cast<unsigned>(port) * origins_ + b, 32));
     return count;
+  }
+  uint64_t link_word(int node, int port, int w) const override {
+    uint64_t word = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+      const unsigned b = static_cast<unsigned>(w) * 64 + half * 32;
+      if (b < origins_) word |= bits(this->router(node).out_data, static_cast<unsigned>(port) * origins_ + b, 32) << (half * 32);
+    }
+    return word;
   }
 
  private:
@@ -65,10 +65,15 @@ const std::vector<CombiningRouterBuild>& combining_router_builds() {
   return builds;
 }
 
-CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
+std::vector<std::vector<uint32_t>> combining_images(const Topology& topology, const CombiningTables& tables) {
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_combining_image(tables, n));
-  return run_round_array<CombiningClockMonitor, CombiningRun>(combining_router_builds(), "fr_combining_router", topology, tables.rounds, images, options);
+  return images;
+}
+
+CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
+  return run_round_array<CombiningClockMonitor, CombiningRun>(combining_router_builds(), "fr_combining_router", topology,
+                                                              tables.rounds, combining_images(topology, tables), options);
 }
 
 const KindRoutersRegistrar rtl_combining(
@@ -78,5 +83,11 @@ const KindRoutersRegistrar rtl_combining(
      }});
 
 }  // namespace
+
+std::unique_ptr<CombiningRtlDriver> load_combining_rtl(const Topology& topology, const CombiningTables& tables,
+                                                       const std::string& vcd_path, RunStats& run) {
+  return load_round_array(combining_router_builds(), "fr_combining_router", topology, tables.rounds,
+                          combining_images(topology, tables), vcd_path, run);
+}
 
 }  // namespace fixroute

@@ -9,6 +9,8 @@
 #include "systemc/fr_network_sc.h"
 #include "sw/core/errors.h"
 #include "sw/engines/router_rules.h"
+#include "sw/tables/broadcast_tree_tables.h"
+#include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
 #include "systemc/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
@@ -311,6 +313,14 @@ CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, co
   if (kind == kCrossbarKind) {
     const XbarTables& t = as_kind<XbarTables>(tables);
     return run_xbar_cosim(topology, t, t);
+  }
+  if (kind == kCombiningKind) {
+    const CombiningTables& t = as_kind<CombiningTables>(tables);
+    return run_combining_cosim(topology, t, t);
+  }
+  if (kind == kBroadcastTreeKind) {
+    const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
+    return run_tree_cosim(topology, t, t);
   }
   throw InputError(fmt::format("cosim has no SystemC and RTL pair for {} routers", kind));
 }

@@ -13,6 +13,8 @@
 namespace fixroute {
 
 class Topology;
+struct CombiningTables;
+struct BroadcastTreeTables;
 
 struct CosimReport {
   bool agree = false;
@@ -38,6 +40,15 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
 // cycle, then the routers' latched faults. `crossings` counts link transfers, `steps`
 // routing steps. Throws InputError for a mesh with no verilated model. One per process.
 CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables);
+
+// The same for the routers that take one round per clock (tb/round_cosim.cpp): after every
+// rising edge each router's outputs (combining: `full`, `learnt`) and every link (valid,
+// and the set of origins or the origin carried) compared; `steps` the rounds run, until
+// the kind's stop rule ends the run. InputError where no verilated build holds the tables.
+CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
+                                const CombiningTables& rtl_tables);
+CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
+                           const BroadcastTreeTables& rtl_tables);
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
 // Faults are taken by the port-rule routers only (InputError for other kinds).

@@ -61,12 +61,16 @@ const RoundRouterBuild<Driver>* smallest_round_build(const std::vector<RoundRout
   return best;
 }
 
-// Runs `images` on the smallest build of `router` ("fr_tree_router") that holds the network,
-// `rounds` rows and `registers` registers (InputError naming the builds where none does).
-template <class Monitor, class Run, class Driver>
-Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router, const Topology& topology,
-                    int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options,
-                    int registers = 0) {
+// The array of the smallest build of `router` ("fr_tree_router") that holds the network,
+// `rounds` rows and `registers` registers (InputError naming the builds where none does),
+// its waveform opened where `vcd_path` names one, every image loaded through the
+// configuration ports and checked. A router that refused its table: `run.failure` says
+// which and why, and no array is returned. `run` also records the build and the load's cycles.
+template <class Driver>
+std::unique_ptr<Driver> load_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router,
+                                         const Topology& topology, int rounds,
+                                         const std::vector<std::vector<uint32_t>>& images, const std::string& vcd_path,
+                                         RunStats& run, int registers = 0) {
   const RoundRouterBuild<Driver>* build = smallest_round_build(builds, topology, rounds, registers);
   if (!build) {
     std::vector<std::string> built;
@@ -77,15 +81,26 @@ Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const c
                                  fmt::join(built, "; ")));
   }
   std::unique_ptr<Driver> rtl = build->make_array(topology);
-  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
-  Run run;
+  if (!vcd_path.empty()) rtl->open_vcd(vcd_path);
   run.hardware = fmt::format("{} array ({})", router, build->parameters);
   run.overhead_cycles = rtl_reset_and_load(*rtl, images);
   for (int i = 0; i < topology.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
       run.failure = fmt::format("router {} did not load its table: {}", i, rtl_table_error_name(rtl->table_error(i)));
-      return run;
+      return nullptr;
     }
+  return rtl;
+}
+
+// Runs `images` on the array load_round_array makes, one clock per round handed to the
+// kind's Monitor until it says the run is over.
+template <class Monitor, class Run, class Driver>
+Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router, const Topology& topology,
+                    int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options,
+                    int registers = 0) {
+  Run run;
+  std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers);
+  if (!rtl) return run;
   Monitor monitor(topology, rounds);
   while (!monitor.finished()) {
     rtl->tick();

@@ -12,18 +12,12 @@
 #include "sw/engines/broadcast_tree_engine.h"
 #include "sw/tables/broadcast_tree_tables.h"
 #include "sw/topology/topology.h"
+#include "tree_rtl.h"
 #include "verilated_top.h"
 
 namespace fixroute {
 
 namespace {
-
-// What the harness reads of a network of broadcast-tree routers.
-class TreeRtlDriver : public RtlConfigPort {
- public:
-  virtual bool link_valid(int node, int port) const = 0;
-  virtual int link_origin(int node, int port) const = 0;
-};
 
 template <class Model>
 class TreeRouterArray : public RoundRouterArray<Model, TreeRtlDriver> {
@@ -57,10 +51,15 @@ const std::vector<TreeRouterBuild>& tree_router_builds() {
   return builds;
 }
 
-TreeRun run_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables, const EngineOptions& options) {
+std::vector<std::vector<uint32_t>> tree_images(const Topology& topology, const BroadcastTreeTables& tables) {
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_broadcast_tree_image(tables, n));
-  return run_round_array<TreeClockMonitor, TreeRun>(tree_router_builds(), "fr_tree_router", topology, tables.rounds, images, options);
+  return images;
+}
+
+TreeRun run_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables, const EngineOptions& options) {
+  return run_round_array<TreeClockMonitor, TreeRun>(tree_router_builds(), "fr_tree_router", topology, tables.rounds,
+                                                    tree_images(topology, tables), options);
 }
 
 const KindRoutersRegistrar rtl_trees(
@@ -70,5 +69,11 @@ const KindRoutersRegistrar rtl_trees(
      }});
 
 }  // namespace
+
+std::unique_ptr<TreeRtlDriver> load_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables,
+                                             const std::string& vcd_path, RunStats& run) {
+  return load_round_array(tree_router_builds(), "fr_tree_router", topology, tables.rounds, tree_images(topology, tables),
+                          vcd_path, run);
+}
 
 }  // namespace fixroute

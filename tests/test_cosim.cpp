@@ -12,11 +12,18 @@
 #include "sw/core/errors.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/topology/topology.h"
+#include "sw/engines/broadcast_tree_engine.h"
+#include "sw/engines/combining_engine.h"
 #include "sw/engines/ref_engine.h"
+#include "sw/tables/broadcast_tree_tables.h"
+#include "sw/tables/combining_tables.h"
 #include "tb/cosim.h"
 #include "tb/rtl_driver.h"
 #include "tb/xbar_rtl.h"
 
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
 #include "verilated_cases.h"
 
 using namespace fixroute;
@@ -143,4 +150,112 @@ TEST(CosimAnyNetwork, Torus6x8Gossip) {
   EXPECT_TRUE(r.agree) << r.divergence;
   EXPECT_GT(r.crossings, 0);
   EXPECT_EQ(r.steps, run_ref_engine(topo, t, {}).steps_simulated);
+}
+
+// Routers that take one round per clock (combining, broadcast trees): the SystemC network
+// and the verilated router array compared after every rising edge, until the kind's stop
+// rule; the rounds and link transfers must be the reference engine's.
+struct RoundCosimCase {
+  const char* topology;
+  const char* algorithm;
+  bool combining, one_port, half_duplex;
+};
+
+std::shared_ptr<const Tables> round_tables(const RoundCosimCase& c) {
+  const Problem problem{Topology::parse(c.topology), "gossip", PortModel{c.one_port, c.half_duplex, c.combining}, "", 0};
+  return find_algorithm(problem, c.algorithm).build(problem);
+}
+
+class RoundCosim : public ::testing::TestWithParam<RoundCosimCase> {};
+
+TEST_P(RoundCosim, SystemcAndRtlAgreeEveryRound) {
+  const RoundCosimCase& c = GetParam();
+  const Topology topo = Topology::parse(c.topology);
+  const std::shared_ptr<const Tables> tables = round_tables(c);
+  const CosimReport r = run_cosim_of_kind(topo, *tables);
+  EXPECT_TRUE(r.agree) << r.divergence;
+  RunStats ref;
+  int64_t ref_crossings = 0;
+  if (c.combining) {
+    const CombiningRun run = run_combining_ref(topo, as_kind<CombiningTables>(*tables));
+    ref = run;
+    ref_crossings = static_cast<int64_t>(run.trace.size());
+    EXPECT_EQ(r.cycles, r.steps + 1);  // the edge after the last round shows every router full
+  } else {
+    const TreeRun run = run_broadcast_trees_ref(topo, as_kind<BroadcastTreeTables>(*tables));
+    ref = run;
+    ref_crossings = static_cast<int64_t>(run.trace.size());
+    EXPECT_EQ(r.cycles, r.steps);
+  }
+  EXPECT_TRUE(ref.failure.empty()) << ref.failure;
+  EXPECT_EQ(r.steps, ref.steps_simulated);
+  EXPECT_EQ(r.crossings, ref_crossings);
+  EXPECT_GT(r.crossings, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Kinds, RoundCosim,
+    ::testing::Values(RoundCosimCase{"hypercube:4", "orientation", true, false, true},
+                      RoundCosimCase{"torus:4x4", "flooding", true, false, false},
+                      RoundCosimCase{"ring:7", "pair-exchange", true, true, false},
+                      RoundCosimCase{"mesh:3x4", "gather-scatter", true, true, true},
+                      RoundCosimCase{"torus:3x3x3", "dimension-order", true, true, false},
+                      RoundCosimCase{"hypercube:5", "necklace", false, false, false},
+                      RoundCosimCase{"torus:5x5", "snakes", false, false, false},
+                      RoundCosimCase{"torus:3x4", "tree-search", false, false, false}),
+    [](const ::testing::TestParamInfo<RoundCosimCase>& param) {
+      std::string name = std::string(param.param.topology) + "_" + param.param.algorithm;
+      for (char& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      return name;
+    });
+
+TEST(RoundCosimDivergence, CombiningRouterSendingElsewhereIsNamed) {
+  const RoundCosimCase c{"torus:4x4", "flooding", true, false, false};
+  const Topology topo = Topology::parse(c.topology);
+  const CombiningTables rtl = as_kind<CombiningTables>(*round_tables(c));
+  CombiningTables sc = rtl;
+  sc.send[static_cast<size_t>(5) * static_cast<size_t>(sc.rounds)] &= static_cast<uint16_t>(~1u);  // router 5, port 0, round 1
+  const CosimReport r = run_combining_cosim(topo, sc, rtl);
+  EXPECT_FALSE(r.agree);
+  EXPECT_THAT(r.divergence, HasSubstr(fmt::format("cycle 1, link 5->{}: SystemC sends nothing, RTL sends a set of 1 origins",
+                                                  topo.neighbour(5, 0))));
+}
+
+TEST(RoundCosimDivergence, TreeRouterSendingAnotherOriginIsNamed) {
+  const RoundCosimCase c{"hypercube:4", "necklace", false, false, false};
+  const Topology topo = Topology::parse(c.topology);
+  const BroadcastTreeTables rtl = as_kind<BroadcastTreeTables>(*round_tables(c));
+  BroadcastTreeTables sc = rtl;
+  int port = 0;  // router 0's first send in round 2 of a packet not its own; it sends its own instead
+  while (sc.at(0, 2, port) == kNoSend || sc.at(0, 2, port) == 0) ++port;
+  const int32_t origin = sc.at(0, 2, port);
+  sc.at(0, 2, port) = 0;
+  const CosimReport r = run_tree_cosim(topo, sc, rtl);
+  EXPECT_FALSE(r.agree);
+  EXPECT_THAT(r.divergence, HasSubstr(fmt::format("cycle 2, link 0->{}: SystemC sends the packet of origin 0, RTL sends "
+                                                  "the packet of origin {}",
+                                                  topo.neighbour(0, port), origin)));
+}
+
+TEST(RoundCosimDivergence, TablesNoBuildHoldsAreRefused) {
+  const RoundCosimCase c{"torus:17x17", "flooding", true, false, false};  // 289 nodes: the widest build has 256 origins
+  const Topology topo = Topology::parse(c.topology);
+  EXPECT_THROW(run_cosim_of_kind(topo, *round_tables(c)), InputError);
+}
+
+TEST(RoundCosimCli, CombiningAndTreeNetworksAgreeFromTheCommandLine) {
+  auto o = testing_support::run_cli(
+      "cosim hypercube:4 gossip --combining --ports all-port --duplex half --algorithm orientation --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["agree"], true);
+  EXPECT_EQ(j["steps"], 4);  // the oriented diameter of Q4
+  EXPECT_EQ(j["duplex"], "half");
+  o = testing_support::run_cli("cosim hypercube:5 gossip --algorithm necklace");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(o.out, HasSubstr("SystemC and RTL agree on every link in all 7 cycles (7 steps, 992 transfers)"));
+  o = testing_support::run_cli("cosim torus:17x17 gossip --combining");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, HasSubstr("no verilated fr_combining_router holds torus:17x17"));
 }

@@ -1,0 +1,27 @@
+// The verilated broadcast-tree network (rtl/fr_tree_router.v as a router array): what the
+// rtl engine's runs and the co-simulation read of it (tb/tree_rtl_engine.cpp).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "rtl_driver.h"
+#include "sw/core/router_kind.h"
+
+namespace fixroute {
+
+class Topology;
+struct BroadcastTreeTables;
+
+class TreeRtlDriver : public RtlConfigPort {
+ public:
+  virtual bool link_valid(int node, int port) const = 0;
+  virtual int link_origin(int node, int port) const = 0;
+};
+
+// The smallest broadcast-tree build that holds `tables`, every router's image loaded and
+// checked (load_round_array, tb/round_array_rtl.h): nullptr with `run.failure` set where
+// a router refused its table.
+std::unique_ptr<TreeRtlDriver> load_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables,
+                                             const std::string& vcd_path, RunStats& run);
+
+}  // namespace fixroute
