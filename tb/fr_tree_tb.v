@@ -1,21 +1,22 @@
-// fr_tree_cube_tb: a plain Verilog-2005 testbench of fr_tree_router on the hypercube Q_DIM
-// for any simulator (CTest runs it under Icarus Verilog, docs/rtl.md "A second simulator").
-// Router i's port q is wired to router i ^ 2^q's port q, as the topology hypercube:DIM
-// numbers them. It reads the hex images `fixroute tables` wrote ($readmemh, +tables=DIR),
-// writes each through the configuration port, checks every table loaded, then lets the
-// routers run one round per clock for the rounds their tables hold (the image's header),
-// writing every packet on a link in the broadcast-tree trace format (docs/trace-format.md,
-// +trace=FILE) and printing `STEPS n CYCLES c` or `FAIL ...`, as the verilated harness runs
-// them (tb/round_array_rtl.h).
+// fr_tree_tb: a plain Verilog-2005 testbench of fr_tree_router on the hypercube Q_DIM or
+// the torus TORUS_R x TORUS_C (fr_tb_network.vh) for any simulator (CTest runs it under
+// Icarus Verilog, docs/rtl.md "A second simulator"). Router i's port q is wired to its
+// neighbour across port q, entering by the reverse port, as the topology numbers them. It
+// reads the hex images `fixroute tables` wrote ($readmemh, +tables=DIR), writes each
+// through the configuration port, checks every table loaded, then lets the routers run
+// one round per clock for the rounds their tables hold (the image's header), writing every
+// packet on a link in the broadcast-tree trace format (docs/trace-format.md, +trace=FILE)
+// and printing `STEPS n CYCLES c` or `FAIL ...`, as the verilated harness runs them
+// (tb/round_array_rtl.h).
 `define FR_TB_TRACE_HEADER "step,node,port,to,origin\n"
-module fr_tree_cube_tb;
-    parameter integer DIM    = 3;
-    parameter integer ROWS   = 8;   // table rows (rounds) each router holds
-    parameter integer ADDR_W = 7;   // images of up to 2^ADDR_W words: 6 + ROWS * DIM + 1
-    localparam integer P         = DIM;
-    localparam integer NODES     = 1 << DIM;
-    localparam integer ORIGIN_W  = DIM;
-    localparam integer SEL_W     = DIM;
+module fr_tree_tb;
+    parameter integer TORUS_R = 0;  // > 0: the torus TORUS_R x TORUS_C; 0: the hypercube Q_DIM
+    parameter integer TORUS_C = 0;
+    parameter integer DIM     = 3;
+    parameter integer ROWS    = 8;  // table rows (rounds) each router holds
+    parameter integer ADDR_W  = 7;  // images of up to 2^ADDR_W words: 6 + ROWS * P + 1
+    `include "fr_tb_network.vh"
+    localparam integer ORIGIN_W  = SEL_W;
     localparam integer MEM_WORDS = 1 << ADDR_W;  // the testbench's image buffer
 
     `include "fr_tb_signals.vh"
@@ -31,8 +32,9 @@ module fr_tree_cube_tb;
             wire [P-1:0]          in_valid;
             wire [P*ORIGIN_W-1:0] in_data;
             for (q = 0; q < P; q = q + 1) begin : g_port
-                assign in_valid[q] = out_valid[(i ^ (1 << q))*P + q];
-                assign in_data[q*ORIGIN_W +: ORIGIN_W] = out_data[((i ^ (1 << q))*P + q)*ORIGIN_W +: ORIGIN_W];
+                assign in_valid[q] = out_valid[neighbour(i, q)*P + reverse_port(q)];
+                assign in_data[q*ORIGIN_W +: ORIGIN_W] =
+                    out_data[(neighbour(i, q)*P + reverse_port(q))*ORIGIN_W +: ORIGIN_W];
             end
             fr_tree_router #(.P(P), .ORIGINS(NODES), .ORIGIN_W(ORIGIN_W), .ROWS(ROWS), .ADDR_W(ADDR_W)) u_router (
                 .clk(clk), .rst(rst), .cfg_we(cfg_we && cfg_node == i), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
@@ -63,7 +65,7 @@ module fr_tree_cube_tb;
                 end
                 for (port = 0; port < P; port = port + 1)
                     if (out_valid[node*P + port])
-                        $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", steps, node, port, node ^ (1 << port),
+                        $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", steps, node, port, neighbour(node, port),
                                 out_data[(node*P + port)*ORIGIN_W +: ORIGIN_W]);
             end
             @(negedge clk);

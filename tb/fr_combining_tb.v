@@ -1,23 +1,24 @@
-// fr_combining_cube_tb: a plain Verilog-2005 testbench of fr_combining_router on the
-// hypercube Q_DIM for any simulator (CTest runs it under Icarus Verilog, docs/rtl.md "A
-// second simulator"). Router i's port q is wired to router i ^ 2^q's port q, as the
-// topology hypercube:DIM numbers them. It reads the hex images `fixroute tables --combining`
-// wrote ($readmemh, +tables=DIR), writes each through the configuration port, checks every
-// table loaded, then lets the routers run one round per clock under the stop rule every
-// engine shares (docs/timing-model.md, "Combining routers"): done once every router is
-// full, stuck once a whole table period (the image's header) passes with nobody learning.
-// It writes every packet on a link in the combining trace format (docs/trace-format.md,
-// +trace=FILE; `carried` the origins in the packet's set) and prints `STEPS n CYCLES c` or
-// `FAIL ...`, as the verilated harness runs them (tb/combining_rtl_engine.cpp).
+// fr_combining_tb: a plain Verilog-2005 testbench of fr_combining_router on the hypercube
+// Q_DIM or the torus TORUS_R x TORUS_C (fr_tb_network.vh) for any simulator (CTest runs it
+// under Icarus Verilog, docs/rtl.md "A second simulator"). Router i's port q is wired to
+// its neighbour across port q, entering by the reverse port, as the topology numbers them.
+// It reads the hex images `fixroute tables --combining` wrote ($readmemh, +tables=DIR),
+// writes each through the configuration port, checks every table loaded, then lets the
+// routers run one round per clock under the stop rule every engine shares
+// (docs/timing-model.md, "Combining routers"): done once every router is full, stuck once
+// a whole table period (the image's header) passes with nobody learning. It writes every
+// packet on a link in the combining trace format (docs/trace-format.md, +trace=FILE;
+// `carried` the origins in the packet's set) and prints `STEPS n CYCLES c` or `FAIL ...`,
+// as the verilated harness runs them (tb/combining_rtl_engine.cpp).
 `define FR_TB_TRACE_HEADER "step,node,port,to,carried\n"
-module fr_combining_cube_tb;
-    parameter integer DIM    = 3;
-    parameter integer ROWS   = 8;   // table rows (rounds of one period) each router holds
-    parameter integer ADDR_W = 5;   // images of up to 2^ADDR_W words: 6 + ROWS + 1
-    localparam integer P         = DIM;
-    localparam integer NODES     = 1 << DIM;
+module fr_combining_tb;
+    parameter integer TORUS_R = 0;  // > 0: the torus TORUS_R x TORUS_C; 0: the hypercube Q_DIM
+    parameter integer TORUS_C = 0;
+    parameter integer DIM     = 3;
+    parameter integer ROWS    = 8;  // table rows (rounds of one period) each router holds
+    parameter integer ADDR_W  = 5;  // images of up to 2^ADDR_W words: 6 + ROWS + 1
+    `include "fr_tb_network.vh"
     localparam integer ORIGINS   = NODES;
-    localparam integer SEL_W     = DIM;
     localparam integer MEM_WORDS = 1 << ADDR_W;  // the testbench's image buffer
 
     `include "fr_tb_signals.vh"
@@ -34,8 +35,8 @@ module fr_combining_cube_tb;
             wire [P-1:0]         in_valid;
             wire [P*ORIGINS-1:0] in_data;
             for (q = 0; q < P; q = q + 1) begin : g_port
-                assign in_valid[q] = out_valid[(i ^ (1 << q))*P + q];
-                assign in_data[q*ORIGINS +: ORIGINS] = out_data[((i ^ (1 << q))*P + q)*ORIGINS +: ORIGINS];
+                assign in_valid[q] = out_valid[neighbour(i, q)*P + reverse_port(q)];
+                assign in_data[q*ORIGINS +: ORIGINS] = out_data[(neighbour(i, q)*P + reverse_port(q))*ORIGINS +: ORIGINS];
             end
             fr_combining_router #(.P(P), .ORIGINS(ORIGINS), .ROWS(ROWS), .ADDR_W(ADDR_W)) u_router (
                 .clk(clk), .rst(rst), .cfg_we(cfg_we && cfg_node == i), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
@@ -87,7 +88,7 @@ module fr_combining_cube_tb;
                             carried = 0;
                             for (b = 0; b < ORIGINS; b = b + 1)
                                 carried = carried + out_data[(node*P + port)*ORIGINS + b];
-                            $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", rounds_sent, node, port, node ^ (1 << port), carried);
+                            $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", rounds_sent, node, port, neighbour(node, port), carried);
                         end
                 end
             end
