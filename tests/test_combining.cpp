@@ -7,10 +7,14 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <tuple>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/engines/combining_engine.h"
+#include "sw/report/draw.h"
 #include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/combining_scoreboard.h"
@@ -247,6 +251,47 @@ TEST(CombiningCli, TablesWrittenAndRunFromTheDirectory) {
   const nlohmann::json j = nlohmann::json::parse(o.out);
   EXPECT_EQ(j["algorithm"], "orientation");
   EXPECT_EQ(j["steps"], 5);
+}
+
+// The drawing (sw/report/draw_combining.*): a panel per table row, and an arrow exactly
+// for each send the tables name (its round, node and port as data attributes), on lines,
+// rings, meshes, tori and hypercubes.
+TEST(CombiningDraw, APanelPerRowAndAnArrowPerSend) {
+  struct Case {
+    const char* spec;
+    PortModel model;
+    const char* algorithm;
+  };
+  for (const Case& c : {Case{"torus:4x4", combining(false, false), "flooding"}, Case{"ring:7", combining(true, false), "pair-exchange"},
+                        Case{"hypercube:3", combining(true, false), "dimension-order"},
+                        Case{"mesh:3x4", combining(true, true), "gather-scatter"}, Case{"line:6", combining(true, true), "alternation"}}) {
+    const std::shared_ptr<const CombiningTables> t = build(c.spec, c.model, c.algorithm);
+    const Problem problem{Topology::parse(c.spec), "gossip", c.model, "", 0};
+    const std::string svg = draw_tables(problem, c.algorithm, *t);
+    std::set<std::tuple<int, int, int>> drawn, expected;
+    const std::regex send("class=\"send\" data-round=\"(\\d+)\" data-node=\"(\\d+)\" data-port=\"(\\d+)\"");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), send); it != std::sregex_iterator(); ++it)
+      drawn.insert({std::stoi((*it)[1]), std::stoi((*it)[2]), std::stoi((*it)[3])});
+    for (int r = 1; r <= t->rounds; ++r)
+      for (int node = 0; node < t->nodes; ++node)
+        for (int port = 0; port < t->ports; ++port)
+          if ((t->row(node, r) >> port) & 1) expected.insert({r, node, port});
+    EXPECT_EQ(drawn, expected) << c.spec;
+    EXPECT_FALSE(expected.empty()) << c.spec;
+    size_t panels = 0;
+    for (size_t at = svg.find("<g class=\"round\""); at != std::string::npos; at = svg.find("<g class=\"round\"", at + 1)) ++panels;
+    EXPECT_EQ(panels, static_cast<size_t>(t->rounds)) << c.spec;
+  }
+}
+
+TEST(CombiningCli, DrawWritesTheRoundsAndRefusesOtherTopologies) {
+  const std::string path = (testing_support::scratch() / "q4_rounds.svg").string();
+  testing_support::Outcome o = testing_support::run_cli("draw hypercube:4 gossip --combining --duplex half -o " + path);
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(testing_support::slurp(path), HasSubstr("hypercube:4 gossip [orientation]"));
+  o = testing_support::run_cli("draw torus:3x3x3 gossip --combining -o " + path);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, HasSubstr("draw shows combining tables on lines, rings, 2D meshes and tori and hypercubes, not on torus:3x3x3"));
 }
 
 // The SystemC routers against the ref routers: same trace, same count, on one case of

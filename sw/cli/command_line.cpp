@@ -128,9 +128,10 @@ CommandLine::CommandLine()
 
   CLI::App* draw_cmd = app_.add_subcommand(
       "draw", "draw as SVG a torus's port rules (each cycle in its own colour, feeds as arrows; 3D/4D as panels) "
-              "or a circuit-switched mesh's circuits (one panel per routing step)");
+              "or a circuit-switched mesh's circuits (one panel per routing step), broadcast trees, combining rounds");
   add_build_options(draw_cmd, draw, "a torus:AxB[xC[xD]] or mesh:RxC spec", true);
   draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write")->required();
+  draw.ports.add_to(draw_cmd);
 
   app_.add_subcommand("list", "list collectives, algorithms and engines");
 }
@@ -161,6 +162,8 @@ void CommandLine::parse(int argc, const char* const* argv) {
     if (!sweep_shard_.empty()) std::tie(sweep.shard, sweep.shards) = parse_shard(sweep_shard_);
     // A shard's rows are part of a report, made by the merge.
     if (sweep_no_report_ || sweep.shards > 0) sweep.report_dir.clear();
+  } else if (command == "draw") {
+    draw.port_model = draw.ports.model();
   } else if (command == "cosim") {
     cosim.port_model = cosim.ports.model();
     for (const std::string& form : cosim_fault_forms_) cosim_faults.push_back(parse_fault(form));

@@ -7,11 +7,13 @@
 #include <array>
 #include <vector>
 
+#include "draw_combining.h"
 #include "draw_steps.h"
 #include "draw_trees.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/tables/broadcast_tree_tables.h"
+#include "sw/tables/combining_tables.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/topology/topology.h"
 #include "svg.h"
@@ -191,6 +193,12 @@ std::string draw_tables(const Problem& problem, const std::string& algorithm, co
   if (const auto* trees = dynamic_cast<const BroadcastTreeTables*>(&tables)) {
     if (!tables.construction.empty()) title += " (" + tables.construction + ")";
     return draw_generic_tree(topo, *trees, fmt::format("{}: generic tree of {} rounds", title, trees->rounds));
+  }
+  if (const auto* combining = dynamic_cast<const CombiningTables*>(&tables)) {
+    if (!tables.construction.empty()) title += " (" + tables.construction + ")";
+    return draw_combining_rounds(topo, *combining,
+                                 fmt::format("{}, {}: a period of {} round{}", title, tables.port_model.label(),
+                                             combining->rounds, combining->rounds == 1 ? "" : "s"));
   }
   const auto* rules = dynamic_cast<const NetworkTables*>(&tables);
   if (!rules) throw InputError(fmt::format("draw has no drawing for {} tables", tables.kind()));
