@@ -79,8 +79,9 @@ CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& 
 const KindRoutersRegistrar rtl_combining(
     {kCombiningKind, "rtl", [](const Topology& topology) { return smallest_round_build(combining_router_builds(), topology, 0) != nullptr; },
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-       return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o));
-     }});
+       return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
+     },
+     false, true});
 
 }  // namespace
 

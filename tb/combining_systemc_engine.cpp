@@ -16,8 +16,10 @@ const KindRoutersRegistrar systemc_combining(
      [](const Topology& topology, const Tables& t, const EngineOptions& options) {
        check_combining_run_size(topology);
        return combining_output(run_round_bench<CombiningNetworkSc, CombiningClockMonitor, CombiningRun>(
-           topology, as_kind<CombiningTables>(t), options));
-     }});
+                                   topology, as_kind<CombiningTables>(t), options),
+                               streams_combining(options));
+     },
+     false, true});
 
 }  // namespace
 

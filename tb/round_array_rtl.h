@@ -101,7 +101,7 @@ Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const c
   Run run;
   std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers);
   if (!rtl) return run;
-  Monitor monitor(topology, rounds);
+  Monitor monitor = make_clock_monitor<Monitor>(topology, rounds, options);
   while (!monitor.finished()) {
     rtl->tick();
     monitor.clock_edge(*rtl);

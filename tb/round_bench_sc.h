@@ -11,7 +11,7 @@
 
 namespace fixroute {
 
-// Network(name, topology, tables); Monitor(topology, tables.rounds) with clock_edge(network),
+// Network(name, topology, tables); Monitor (make_clock_monitor) with clock_edge(network),
 // finished() and finish(run).
 template <class Network, class Monitor, class Run>
 class RoundBench : public sc_core::sc_module {
@@ -21,9 +21,9 @@ class RoundBench : public sc_core::sc_module {
   Network network;
 
   template <class Tables>
-  RoundBench(sc_core::sc_module_name name, const Topology& topology, const Tables& tables)
+  RoundBench(sc_core::sc_module_name name, const Topology& topology, const Tables& tables, const EngineOptions& options)
       : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables),
-        monitor_(topology, tables.rounds) {
+        monitor_(make_clock_monitor<Monitor>(topology, tables.rounds, options)) {
     network.clk(clk);
     network.reset(reset);
     SC_HAS_PROCESS(RoundBench);
@@ -59,7 +59,7 @@ class RoundBench : public sc_core::sc_module {
 template <class Network, class Monitor, class Run, class Tables>
 Run run_round_bench(const Topology& topology, const Tables& tables, const EngineOptions& options) {
   claim_systemc_elaboration();
-  RoundBench<Network, Monitor, Run> bench("bench", topology, tables);
+  RoundBench<Network, Monitor, Run> bench("bench", topology, tables, options);
   VcdFile vcd(options.vcd_path);
   if (vcd.file()) {
     sc_core::sc_trace(vcd.file(), bench.clk, "clk");

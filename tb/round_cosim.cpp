@@ -44,7 +44,8 @@ class RoundCosimBench : public sc_core::sc_module {
   RoundCosimBench(sc_core::sc_module_name name, const Topology& topology, const Tables& tables,
                   std::unique_ptr<Driver> rtl)
       : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables),
-        topology_(topology), rtl_(std::move(rtl)), monitor_(topology, tables.rounds) {
+        topology_(topology), rtl_(std::move(rtl)),
+        monitor_(make_clock_monitor<typename Kind::Monitor>(topology, tables.rounds, EngineOptions{})) {
     network.clk(clk);
     network.reset(reset);
     SC_HAS_PROCESS(RoundCosimBench);

@@ -177,6 +177,54 @@ TEST(CombiningEngine, StopsWhenNothingCanChangeAnyMore) {
   EXPECT_FALSE(score_combining(ring, tables, run.trace).clean());
 }
 
+// The scoreboard online (sw/verify/combining_scoreboard.h): the ref engine streaming its
+// rounds into it keeps no trace and gets the verdict the whole trace gets; rounds handed
+// on out of order, and rounds skipped whose table named sends, are errors.
+TEST(CombiningScoreboard, StreamedRoundsGetTheWholeTracesVerdict) {
+  for (const char* spec : {"torus:4x5", "hypercube:4", "ring:9"}) {
+    const Topology topo = Topology::parse(spec);
+    const std::shared_ptr<const CombiningTables> t = build(spec, combining(true, false));
+    const CombiningRun kept = run_combining_ref(topo, *t);
+    const ScoreboardReport whole = score_combining(topo, *t, kept.trace);
+    CombiningScoreboard board(topo, *t);
+    EngineOptions options;
+    options.sink = &board;
+    options.keep_trace = false;
+    const CombiningRun streamed = run_combining_ref(topo, *t, options);
+    EXPECT_TRUE(streamed.trace.empty()) << spec;
+    const ScoreboardReport online = board.finish();
+    EXPECT_TRUE(online.clean()) << spec << ": " << all_errors(online);
+    EXPECT_EQ(online.steps, whole.steps) << spec;
+    EXPECT_EQ(online.deliveries, whole.deliveries) << spec;
+    EXPECT_EQ(online.crossings, static_cast<int64_t>(kept.trace.size())) << spec;
+    EXPECT_EQ(online.steps, streamed.steps_simulated) << spec;
+  }
+}
+
+TEST(CombiningScoreboard, SkippedAndReorderedRoundsAreErrors) {
+  const Topology ring = Topology::parse("ring:6");
+  const std::shared_ptr<const CombiningTables> t = build("ring:6", combining(false, false));
+  const std::vector<CombiningEvent> trace = run_combining_ref(ring, *t).trace;
+  auto rows_of = [&](int64_t step) {
+    std::vector<CombiningEvent> rows;
+    for (const CombiningEvent& e : trace)
+      if (e.step == step) rows.push_back(e);
+    return rows;
+  };
+  CombiningScoreboard skipped(ring, *t);
+  skipped.round(1, rows_of(1));
+  skipped.round(3, rows_of(3));  // round 2 never handed on: its table-named sends are missing
+  const ScoreboardReport a = skipped.finish();
+  EXPECT_THAT(all_errors(a), HasSubstr("round 2: router 0 did not send on port 0, which its table names"));
+  CombiningScoreboard reordered(ring, *t);
+  reordered.round(1, rows_of(1));
+  reordered.round(2, rows_of(2));
+  reordered.round(1, rows_of(1));
+  const ScoreboardReport b = reordered.finish();
+  EXPECT_THAT(all_errors(b), HasSubstr("round 1 out of order (after round 2)"));
+  EXPECT_THAT(all_errors(b), HasSubstr("node 0 misses"));  // ring:6 flooding needs 3 rounds
+}
+
 TEST(CombiningTables, RoundTripInBothFormsAndRefuseTampering) {
   const fs::path dir = testing_support::scratch() / "combining";
   const Topology torus = Topology::parse("torus:3x4");
@@ -240,6 +288,16 @@ TEST(CombiningCli, RunsAndRefusesBadModels) {
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
   }
+}
+
+TEST(CombiningCli, TraceFileWrittenAsTheRoundsGo) {
+  const std::string path = (testing_support::scratch() / "combining_trace.csv").string();
+  testing_support::Outcome o = testing_support::run_cli("run torus:4x5 gossip --combining --ports 1-port --trace " + path);
+  ASSERT_EQ(o.code, 0) << o.err;
+  const Topology topo = Topology::parse("torus:4x5");
+  EXPECT_EQ(testing_support::slurp(path),
+            combining_trace_to_csv(run_combining_ref(topo, *build("torus:4x5", combining(true, false))).trace));
+  EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
 
 TEST(CombiningCli, TablesWrittenAndRunFromTheDirectory) {
@@ -344,6 +402,24 @@ TEST_P(SystemcCombining, TraceEqualsRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
 
+// The hardware engines stream their rounds into the online scoreboard as `fixroute run`
+// asks (no trace kept): the verdict and count of the kept run.
+TEST(SystemcCombiningStreams, NoTraceKeptAndTheSameVerdict) {
+  EngineCase c = engine_cases()[0];
+  RunRequest req;
+  req.topology = c.spec;
+  req.collective = "gossip";
+  req.algorithm = c.algorithm;
+  req.engine = "systemc";
+  req.port_model = c.model;
+  req.keep_trace = false;
+  const RunResult streamed = run_case(req);
+  EXPECT_TRUE(streamed.ok()) << summary(streamed);
+  EXPECT_EQ(streamed.trace->rows(), 0);
+  EXPECT_EQ(streamed.steps(), run_combining_on(c, "ref").steps());
+  EXPECT_GT(streamed.score.crossings, 0);
+}
+
 // The verilated fr_combining_router array against the ref routers, on the same cases.
 class RtlCombining : public ::testing::TestWithParam<EngineCase> {};
 TEST_P(RtlCombining, TraceEqualsRef) {
@@ -356,6 +432,24 @@ TEST_P(RtlCombining, TraceEqualsRef) {
   EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_combining_router"));
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
+
+TEST(RtlCombiningStreams, NoTraceKeptAndTheSameVerdict) {
+  for (const EngineCase& c : engine_cases()) {
+    RunRequest req;
+    req.topology = c.spec;
+    req.collective = "gossip";
+    req.algorithm = c.algorithm;
+    req.engine = "rtl";
+    req.port_model = c.model;
+    req.keep_trace = false;
+    const RunResult streamed = run_case(req);
+    const RunResult kept = run_combining_on(c, "rtl");
+    EXPECT_TRUE(streamed.ok()) << c.spec << " " << summary(streamed);
+    EXPECT_EQ(streamed.trace->rows(), 0) << c.spec;
+    EXPECT_EQ(streamed.steps(), kept.steps()) << c.spec;
+    EXPECT_EQ(streamed.score.crossings, kept.trace->rows()) << c.spec;
+  }
+}
 
 TEST(RtlCombiningBuilds, ANetworkNoBuildHoldsIsRefused) {
   RunRequest req;

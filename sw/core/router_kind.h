@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "sw/verify/bounds.h"
@@ -79,6 +80,17 @@ struct EngineOptions {
   // Injected faults (sw/core/faults.h), applied by engines whose KindRouters take_faults.
   FaultInjector* faults = nullptr;
 };
+
+// The clock monitor of a hardware harness for a round-per-clock kind (tb/round_bench_sc.h,
+// tb/round_array_rtl.h): given the run's options where its constructor takes them (a kind
+// that streams its rounds to EngineOptions::sink), else made from the topology and rounds.
+template <class Monitor>
+Monitor make_clock_monitor(const Topology& topology, int rounds, const EngineOptions& options) {
+  if constexpr (std::is_constructible_v<Monitor, const Topology&, int, const EngineOptions&>)
+    return Monitor(topology, rounds, options);
+  else
+    return Monitor(topology, rounds);
+}
 
 struct EngineOutput {
   RunStats stats;

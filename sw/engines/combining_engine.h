@@ -29,7 +29,33 @@ struct CombiningEvent {
 };
 
 struct CombiningRun : RunStats {
-  std::vector<CombiningEvent> trace;  // sorted
+  std::vector<CombiningEvent> trace;  // sorted; empty where the rounds were streamed and not kept
+};
+
+// Where an engine hands each round's packets as the round ends (EngineOptions::sink of a
+// combining run): the online scoreboard, the trace file. Rows sorted by (node, port).
+struct CombiningSink : TraceSink {
+  virtual void round(int64_t step, const std::vector<CombiningEvent>& rows) = 0;
+};
+
+// Hands a whole sorted trace to `sink` round by round.
+void replay_combining_trace(const std::vector<CombiningEvent>& trace, CombiningSink& sink);
+
+// What every combining engine does with a round's packets: hands them to the sink where
+// the run streams (EngineOptions::sink), keeps them where asked (EngineOptions::keep_trace).
+class CombiningRecorder {
+ public:
+  explicit CombiningRecorder(const EngineOptions& options)
+      : sink_(dynamic_cast<CombiningSink*>(options.sink)), keep_(options.keep_trace || !sink_) {}
+  void add(const CombiningEvent& e) { round_.push_back(e); }
+  void end_round(int64_t step);
+  bool streamed() const { return sink_ != nullptr; }
+  std::vector<CombiningEvent> take_trace() { return std::move(trace_); }
+
+ private:
+  CombiningSink* sink_;
+  bool keep_;
+  std::vector<CombiningEvent> round_, trace_;
 };
 
 // When a run of combining routers ends (docs/timing-model.md, "Combining routers"): once
@@ -62,7 +88,7 @@ class CombiningStopRule {
 // `Network` answers full(node), learnt(node), link_valid(node, port), link_count(node, port).
 class CombiningClockMonitor {
  public:
-  CombiningClockMonitor(const Topology& topology, int rounds_per_period);
+  CombiningClockMonitor(const Topology& topology, int rounds_per_period, const EngineOptions& options);
   bool finished() const { return stop_.finished(); }
   template <class Network>
   void clock_edge(const Network& network);
@@ -74,7 +100,7 @@ class CombiningClockMonitor {
   CombiningStopRule stop_;
   int64_t round_ = 0;  // the round whose packets were recorded last
   int64_t cycles_ = 0;
-  std::vector<CombiningEvent> trace_;
+  CombiningRecorder recorder_;
 };
 
 // A router's set is a bit per origin: a network of N routers holds N^2 bits, twice while a
@@ -86,9 +112,15 @@ void check_combining_run_size(const Topology& topology);
 
 // The reference engine: per round, every router sends its set on the ports its row names;
 // then every router merges what reached it.
-CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables);
+CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables,
+                               const EngineOptions& options = {});
 
-std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace);
+constexpr const char* kCombiningTraceHeader = "step,node,port,to,carried";
+std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace);  // header line first
+std::string combining_rows_csv(const std::vector<CombiningEvent>& rows);     // the rows alone
+
+// Whether a run with `options` hands its rounds to a CombiningSink.
+inline bool streams_combining(const EngineOptions& options) { return dynamic_cast<CombiningSink*>(options.sink) != nullptr; }
 
 struct CombiningTrace : Trace {
   std::vector<CombiningEvent> events;  // sorted
@@ -96,7 +128,8 @@ struct CombiningTrace : Trace {
   std::string csv() const override { return combining_trace_to_csv(events); }
   int64_t rows() const override { return static_cast<int64_t>(events.size()); }
 };
-EngineOutput combining_output(CombiningRun run);
+// `streamed`: the run handed its rounds to a CombiningSink.
+EngineOutput combining_output(CombiningRun run, bool streamed = false);
 
 template <class Network>
 void CombiningClockMonitor::clock_edge(const Network& network) {
@@ -114,7 +147,8 @@ void CombiningClockMonitor::clock_edge(const Network& network) {
   ++round_;
   for (int i = 0; i < nodes; ++i)
     for (int q = 0; q < topology_.num_ports(); ++q)
-      if (network.link_valid(i, q)) trace_.push_back({round_, i, q, topology_.neighbour(i, q), network.link_count(i, q)});
+      if (network.link_valid(i, q)) recorder_.add({round_, i, q, topology_.neighbour(i, q), network.link_count(i, q)});
+  recorder_.end_round(round_);
 }
 
 }  // namespace fixroute

@@ -16,8 +16,24 @@ std::string CombiningStopRule::failure(int64_t step) const {
                      step, period_);
 }
 
-CombiningClockMonitor::CombiningClockMonitor(const Topology& topology, int rounds_per_period)
-    : topology_(topology), stop_(rounds_per_period) {
+void replay_combining_trace(const std::vector<CombiningEvent>& trace, CombiningSink& sink) {
+  std::vector<CombiningEvent> rows;
+  for (size_t i = 0; i < trace.size();) {
+    const int64_t step = trace[i].step;
+    rows.clear();
+    for (; i < trace.size() && trace[i].step == step; ++i) rows.push_back(trace[i]);
+    sink.round(step, rows);
+  }
+}
+
+void CombiningRecorder::end_round(int64_t step) {
+  if (sink_) sink_->round(step, round_);
+  if (keep_) trace_.insert(trace_.end(), round_.begin(), round_.end());
+  round_.clear();
+}
+
+CombiningClockMonitor::CombiningClockMonitor(const Topology& topology, int rounds_per_period, const EngineOptions& options)
+    : topology_(topology), stop_(rounds_per_period), recorder_(options) {
   stop_.round_ended(0, topology.num_nodes() == 1, false);
 }
 
@@ -26,7 +42,7 @@ void CombiningClockMonitor::finish(CombiningRun& run) {
   run.cycles_per_step = 1;
   run.steps_simulated = round_;
   run.failure = stop_.failure(round_);
-  run.trace = std::move(trace_);
+  run.trace = recorder_.take_trace();
 }
 
 int64_t combining_sets_bytes(const Topology& topology) {
@@ -42,9 +58,10 @@ void check_combining_run_size(const Topology& topology) {
                                  topology.spec(), static_cast<double>(bytes) / (1 << 30), kMaxCombiningSetBytes >> 30));
 }
 
-CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables) {
+CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
   check_combining_run_size(topology);
   CombiningRun run;
+  CombiningRecorder recorder(options);
   const int nodes = topology.num_nodes();
   const size_t words = (static_cast<size_t>(nodes) + 63) / 64;
   std::vector<uint64_t> known(static_cast<size_t>(nodes) * words, 0), next;
@@ -62,7 +79,7 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
       for (int p = 0; mask >> p; ++p) {
         if (!((mask >> p) & 1u)) continue;
         const int to = topology.neighbour(n, p);
-        run.trace.push_back({step, n, p, to, count[static_cast<size_t>(n)]});
+        recorder.add({step, n, p, to, count[static_cast<size_t>(n)]});
         const uint64_t* from = &known[static_cast<size_t>(n) * words];
         uint64_t* into = &next[static_cast<size_t>(to) * words];
         for (size_t w = 0; w < words; ++w) into[w] |= from[w];
@@ -78,20 +95,31 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
         count[static_cast<size_t>(n)] = c;
       }
     }
+    recorder.end_round(step);
     known.swap(next);
     stop.round_ended(step, full == nodes, learnt);
   }
   run.steps_simulated = step;
   run.failure = stop.failure(step);
+  run.trace = recorder.take_trace();
   return run;  // rows come out in (step, node, port) order
 }
 
-std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace) {
-  std::string out = "step,node,port,to,carried\n";
-  for (const CombiningEvent& e : trace) out += fmt::format("{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.carried);
-  return out;
+std::string combining_rows_csv(const std::vector<CombiningEvent>& rows) {
+  fmt::memory_buffer out;
+  for (const CombiningEvent& e : rows)
+    fmt::format_to(std::back_inserter(out), "{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.carried);
+  return fmt::to_string(out);
 }
 
-EngineOutput combining_output(CombiningRun run) { return engine_output<CombiningTrace>(std::move(run)); }
+std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace) {
+  return std::string(kCombiningTraceHeader) + "\n" + combining_rows_csv(trace);
+}
+
+EngineOutput combining_output(CombiningRun run, bool streamed) {
+  EngineOutput out = engine_output<CombiningTrace>(std::move(run));
+  out.streamed = streamed;
+  return out;
+}
 
 }  // namespace fixroute

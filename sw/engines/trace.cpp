@@ -54,10 +54,10 @@ void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
   }
 }
 
-TraceCsvWriter::TraceCsvWriter(const std::string& path) : out_(path) {
+TraceCsvWriter::TraceCsvWriter(const std::string& path, const char* header) : out_(path) {
   file_ = std::fopen(out_.temp().c_str(), "w");
   if (!file_) throw InputError(fmt::format("cannot write trace '{}'", path));
-  std::fputs(kTraceHeader, file_);
+  std::fputs(header, file_);
   std::fputc('\n', file_);
 }
 
@@ -71,6 +71,8 @@ void TraceCsvWriter::step(const std::vector<TraceEvent>& events) {
     fmt::format_to(std::back_inserter(rows), "{},{},{},{},{},{}\n", e.step, e.from, e.to, e.origin, e.dest, e.seq);
   std::fwrite(rows.data(), 1, rows.size(), file_);
 }
+
+void TraceCsvWriter::write(const std::string& rows) { std::fwrite(rows.data(), 1, rows.size(), file_); }
 
 void TraceCsvWriter::finish() {
   const bool written = std::ferror(file_) == 0;

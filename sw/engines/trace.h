@@ -39,15 +39,19 @@ struct PacketSink : TraceSink {
 // Hands a whole sorted trace to `sink` step by step.
 void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink);
 
-// Writes the trace CSV as the steps come, to `path`.tmp, renamed to `path` by finish();
-// a run that stops early leaves no file behind (core/partial_output.h).
+// Writes a trace CSV as the steps come, to `path`.tmp, renamed to `path` by finish();
+// a run that stops early leaves no file behind (core/partial_output.h). `header`: the
+// kind's header line (without the newline); step() writes port-rules rows, write() rows
+// another kind formatted.
 class TraceCsvWriter {
  public:
-  explicit TraceCsvWriter(const std::string& path);  // throws InputError when it cannot write there
+  // Throws InputError when it cannot write there.
+  explicit TraceCsvWriter(const std::string& path, const char* header = kTraceHeader);
   ~TraceCsvWriter();
   TraceCsvWriter(const TraceCsvWriter&) = delete;
   TraceCsvWriter& operator=(const TraceCsvWriter&) = delete;
   void step(const std::vector<TraceEvent>& events);
+  void write(const std::string& rows);
   void finish();  // throws InputError when the file could not be completed
 
  private:

@@ -4,13 +4,39 @@
 // "SF switching with packet combining"). Its file form, table sizes, lower bounds and
 // scoreboard, and its routers on the ref engine; the SystemC and RTL routers register
 // from tb/.
+#include <optional>
+
 #include "sw/engines/combining_engine.h"
+#include "sw/engines/trace.h"
 #include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/combining_scoreboard.h"
 
 namespace fixroute {
 namespace {
+
+// The scoreboard online, and the trace CSV written as the rounds come where asked.
+class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
+ public:
+  CombiningOnlineScore(const Topology& topology, const CombiningTables& tables, const std::string& trace_path)
+      : board_(topology, tables) {
+    if (!trace_path.empty()) csv_.emplace(trace_path, kCombiningTraceHeader);
+  }
+  TraceSink& sink() override { return static_cast<CombiningSink&>(*this); }
+  void replay(const Trace& trace) override { replay_combining_trace(as_kind<CombiningTrace>(trace).events, *this); }
+  ScoreboardReport finish() override {
+    if (csv_) csv_->finish();
+    return board_.finish();
+  }
+
+ private:
+  void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
+    board_.round(step, rows);
+    if (csv_) csv_->write(combining_rows_csv(rows));
+  }
+  CombiningScoreboard board_;
+  std::optional<TraceCsvWriter> csv_;
+};
 
 const RouterKindRegistrar combining_kind([] {
   RouterKind k;
@@ -34,6 +60,10 @@ const RouterKindRegistrar combining_kind([] {
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
     return score_combining(topology, as_kind<CombiningTables>(t), as_kind<CombiningTrace>(trace).events);
   };
+  k.online_score = [](const Tables& t, const Topology& topology, int, const std::string& trace_path, int) {
+    return std::unique_ptr<OnlineScore>(
+        std::make_unique<CombiningOnlineScore>(topology, as_kind<CombiningTables>(t), trace_path));
+  };
   // The routers' sets, merged twice over, and the scoreboard's own; a trace row at least per node.
   k.run_bytes = [](const Topology& topology, const DemandSize&, bool trace_kept) {
     const int64_t nodes = topology.num_nodes();
@@ -44,9 +74,12 @@ const RouterKindRegistrar combining_kind([] {
 }());
 
 const KindRoutersRegistrar ref_routers({kCombiningKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions&) {
-                                          return combining_output(run_combining_ref(topology, as_kind<CombiningTables>(t)));
-                                        }});
+                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+                                          return combining_output(
+                                              run_combining_ref(topology, as_kind<CombiningTables>(t), options),
+                                              streams_combining(options));
+                                        },
+                                        false, true});
 
 }  // namespace
 }  // namespace fixroute
