@@ -81,7 +81,7 @@ std::string draw_combining_rounds(const Topology& topology, const CombiningTable
   const Layout layout = layout_of(topology);
   const int rounds = std::max(1, tables.rounds), nodes = topology.num_nodes();
   const int pitch = std::clamp(360 / std::max(layout.rows, layout.cols), 26, 56);
-  const int margin = 28, radius = std::clamp(pitch / 4, 7, 11);
+  const int margin = layout.grid ? 34 : 44, radius = std::clamp(pitch / 4, 7, 11);  // hypercube arcs bow outwards
   const int panel_w = 2 * margin + (layout.cols - 1) * pitch, panel_h = kCaption + 2 * margin + (layout.rows - 1) * pitch;
   const int across = std::max(1, std::min(rounds, std::max(1, 1100 / panel_w)));
   const int down = (rounds + across - 1) / across;
@@ -108,7 +108,7 @@ std::string draw_combining_rounds(const Topology& topology, const CombiningTable
         const bool wraps = layout.grid && topology.coords(j)[static_cast<size_t>(q / 2)] !=
                                               topology.coords(i)[static_cast<size_t>(q / 2)] + (q % 2 == 0 ? 1 : -1);
         const std::array<int, 2> dir = layout.grid ? Layout::direction(topology, q) : std::array<int, 2>{0, 0};
-        if (i < j && !wraps)  // each link once, thin and grey
+        if (layout.grid && i < j && !wraps)  // each grid link once, thin and grey (a hypercube's would cross nodes)
           links += fmt::format("<line x1=\"{:.0f}\" y1=\"{:.0f}\" x2=\"{:.0f}\" y2=\"{:.0f}\" stroke=\"#dddddd\"/>", a[0],
                                a[1], b[0], b[1]);
         if (!((tables.row(i, r) >> q) & 1)) continue;
@@ -116,7 +116,7 @@ std::string draw_combining_rounds(const Topology& topology, const CombiningTable
         const char* colour = kPortColours[q % 16];
         std::string path, dashes;
         if (wraps) {  // out of the panel's edge, dashed: the link wraps around to the far side
-          const double len = margin - 6;
+          const double len = margin - 4;
           path = fmt::format("M{:.1f},{:.1f} L{:.1f},{:.1f}", a[0] + dir[0] * radius, a[1] + dir[1] * radius,
                              a[0] + dir[0] * len, a[1] + dir[1] * len);
           dashes = " stroke-dasharray=\"4 3\"";
@@ -151,11 +151,15 @@ std::string draw_combining_rounds(const Topology& topology, const CombiningTable
                                    "stroke-width=\"2\" marker-end=\"url(#head)\"/>",
                                    kPortColours[q % 16]),
                        "a send on " + port_name(topology, q)});
-  entries.push_back({"<line class=\"key\" x1=\"2\" y1=\"7\" x2=\"24\" y2=\"7\" stroke=\"#555555\" stroke-width=\"2\" "
-                     "stroke-dasharray=\"4 3\"/>",
-                     "a send over a wrap-around link (it enters the far side)"});
-  entries.push_back({"<text x=\"0\" y=\"11\" font-size=\"10\">round k</text>",
-                     fmt::format("a panel per table row; the {} rows repeat until every node holds every origin", rounds)});
+  if (topology.kind() == TopologyKind::Ring || topology.kind() == TopologyKind::Torus)
+    entries.push_back({"<line class=\"key\" x1=\"2\" y1=\"7\" x2=\"24\" y2=\"7\" stroke=\"#555555\" stroke-width=\"2\" "
+                       "stroke-dasharray=\"4 3\"/>",
+                       "a send over a wrap-around link (it enters the far side)"});
+  entries.push_back({"<rect class=\"key\" x=\"2\" y=\"1\" width=\"24\" height=\"12\" fill=\"none\" stroke=\"#888888\"/>",
+                     rounds == 1 ? std::string("one panel: the table's one row, every round until every node holds every origin")
+                                 : fmt::format("a panel per table row (round k); the {} rows repeat until every node holds "
+                                               "every origin",
+                                               rounds)});
   const Legend legend = legend_strip(entries, 8, drawing_h + 4, width);
   return svg_head(width, drawing_h + 4 + legend.height, title, kTitle, 8, 20) + svg + legend.svg + "</svg>\n";
 }
