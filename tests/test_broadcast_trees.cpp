@@ -364,6 +364,27 @@ TEST(BroadcastTrees, OnePortBounds) {
   EXPECT_EQ(part("ring:8", "cutset"), -1);  // no single-node cut on a ring
 }
 
+// `fixroute bound` gives the same 1-port parts for gossip (they hold for any routing), k
+// packets per node scaling the receptions and the cutset's relays.
+TEST(BroadcastTreesCli, BoundGivesTheOnePortParts) {
+  auto parts = [](const std::string& args) {
+    const testing_support::Outcome o = testing_support::run_cli("bound " + args + " --json");
+    EXPECT_EQ(o.code, 0) << o.err;
+    return nlohmann::json::parse(o.out)["lower_bounds"];
+  };
+  nlohmann::json j = parts("torus:5x5 gossip --ports 1-port");
+  EXPECT_EQ(j["matching"], 25);  // 600 receptions, 12 per round
+  EXPECT_FALSE(j.contains("cutset"));
+  j = parts("line:5 gossip --ports 1-port");
+  EXPECT_EQ(j["cutset"], 7);
+  EXPECT_EQ(j["matching"], 5);
+  j = parts("mesh:4x4 gossip --ports 1-port --packets 2");
+  EXPECT_EQ(j["matching"], 30);  // 2 x 240 receptions, 8 per round
+  EXPECT_EQ(j["cutset"], 10);    // the slice next to the border relays 2 x (12 + 8) packets, 4 per round
+  j = parts("torus:5x5 gossip");
+  EXPECT_FALSE(j.contains("matching"));  // all-port: no 1-port parts
+}
+
 // The paper's bound on time-independent routing over two Hamiltonian cycles is reported
 // beside broadcast-tree runs on 2D tori, never as a bound on them: the snakes beat it.
 TEST(BroadcastTreesCli, TimeIndependentTwoCycleBoundBesideTheRun) {

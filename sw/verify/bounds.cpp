@@ -37,6 +37,44 @@ Bounds total_exchange_bounds(const Topology& topology, const PortModel& model) {
   return b;
 }
 
+namespace {
+
+// The all-to-all broadcast paper's 1-port bounds ("1-port model"), for `per_node` packets
+// of every node: the matching bound ceil(kN(N-1) / (2 mu(G))) and, on lines and meshes, the
+// vertex-cutset lemma.
+void add_one_port_gossip_bounds(const Topology& topology, int per_node, Bounds& b) {
+  const int64_t n = topology.num_nodes(), k = per_node;
+  // Every topology here has a Hamiltonian path, so its largest matching has floor(N/2) edges.
+  const int64_t matching = n / 2;
+  if (matching > 0)
+    b.parts.push_back({"matching", ceil_div(k * n * (n - 1), 2 * matching),
+                       fmt::format("{} receptions, at most one per edge of a matching of {} per round", k * n * (n - 1),
+                                   matching)});
+  if (topology.kind() != TopologyKind::Line && topology.kind() != TopologyKind::Mesh) return;
+  // The cutset lemma: removing the slice X at index x of dimension d leaves the slices
+  // before it and after it; X, matched one to one with a neighbouring slice, relays
+  // max(|V_i|, N - |V_i|) packets of every origin for each side, |X| per round.
+  int64_t best = 0;
+  std::string reason;
+  const std::vector<int>& dims = topology.dims();
+  for (size_t d = 0; d < dims.size(); ++d) {
+    const int64_t slice = n / dims[d];
+    for (int x = 1; x + 1 < dims[d]; ++x) {
+      const int64_t before = x * slice, after = (dims[d] - 1 - x) * slice;
+      const int64_t relayed = k * (std::max(before, n - before) + std::max(after, n - after));
+      const int64_t steps = ceil_div(relayed, slice);
+      if (steps > best) {
+        best = steps;
+        reason = fmt::format("the slice {} of dimension {} ({} nodes) relays {} packets, {} per round", x, d, slice,
+                             relayed, slice);
+      }
+    }
+  }
+  if (best > 0) b.parts.push_back({"cutset", best, reason});
+}
+
+}  // namespace
+
 Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packets_per_node) {
   if (model.combining) return combining_gossip_bounds(topology, model);
   Bounds b;
@@ -52,6 +90,7 @@ Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packe
     b.parts.push_back({"links", ceil_div(n * needed, links),
                        fmt::format("{} receptions over {} half-duplex links", n * needed, links)});
   }
+  if (model.one_port) add_one_port_gossip_bounds(topology, packets_per_node, b);
   return b;
 }
 
@@ -71,33 +110,6 @@ Bounds all_to_all_bounds(const Topology& topology, const PortModel& model) {
   if (topology.kind() == TopologyKind::Torus && topology.dims().size() == 2 && !model.one_port && !model.half_duplex)
     b.other_classes.push_back({"time-independent-two-cycles", formulas::time_independent_two_cycles_bound(topology.num_nodes()),
                                "time-independent routing on two edge-disjoint Hamiltonian cycles, one packet per node"});
-  if (!model.one_port) return b;
-  const int64_t n = topology.num_nodes();
-  // Every topology here has a Hamiltonian path, so its largest matching has floor(N/2) edges.
-  const int64_t matching = n / 2;
-  if (matching > 0)
-    b.parts.push_back({"matching", ceil_div(n * (n - 1), 2 * matching),
-                       fmt::format("{} receptions, at most one per edge of a matching of {} per round", n * (n - 1), matching)});
-  if (topology.kind() != TopologyKind::Line && topology.kind() != TopologyKind::Mesh) return b;
-  // The cutset lemma: removing the slice X at index x of dimension k leaves the slices
-  // before it and after it; X, matched one to one with a neighbouring slice, relays
-  // max(|V_i|, N - |V_i|) packets for each side, |X| per round.
-  int64_t best = 0;
-  std::string reason;
-  const std::vector<int>& dims = topology.dims();
-  for (size_t k = 0; k < dims.size(); ++k) {
-    const int64_t slice = n / dims[k];
-    for (int x = 1; x + 1 < dims[k]; ++x) {
-      const int64_t before = x * slice, after = (dims[k] - 1 - x) * slice;
-      const int64_t steps = ceil_div(std::max(before, n - before) + std::max(after, n - after), slice);
-      if (steps > best) {
-        best = steps;
-        reason = fmt::format("the slice {} of dimension {} ({} nodes) relays {} and {} packets, {} per round", x, k, slice,
-                             std::max(before, n - before), std::max(after, n - after), slice);
-      }
-    }
-  }
-  if (best > 0) b.parts.push_back({"cutset", best, reason});
   return b;
 }
 
