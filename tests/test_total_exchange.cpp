@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "sw/engines/ref_engine.h"
+#include "sw/schedulers/common.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
@@ -16,6 +18,7 @@
 #include "test_support.h"
 
 using namespace fixroute;
+using ::testing::HasSubstr;
 
 namespace {
 
@@ -231,4 +234,48 @@ TEST(TotalExchange, AnUnwritableTracePathIsRefusedAndLeavesNothing) {
   req.trace_path = "/nonexistent-dir/trace.csv";
   EXPECT_THROW(run_case(req), InputError);
   EXPECT_FALSE(std::filesystem::exists("/nonexistent-dir"));
+}
+
+// `run --threads N` (N >= 3): the ref engine splits each step's routers across N-1 threads,
+// every range with its own queues; the run must be the one-thread run exactly (trace,
+// steps, largest queue, failure), on furthest-first and FIFO queues, taps, 1-port, and a
+// packet stranded mid-run.
+TEST(RefEngineThreads, SplitRoutersRunExactlyAsOneThread) {
+  struct Case {
+    const char* spec;
+    const char* collective;
+    const char* algorithm;
+    PortModel model;
+  };
+  PortModel one_port;
+  one_port.one_port = true;
+  for (const Case& c : {Case{"line:33", "total-exchange", "furthest-first", {}}, Case{"ring:9", "total-exchange", "", one_port},
+                        Case{"torus:8x8", "gossip", "", {}}, Case{"torus:5x7", "gossip", "partial-cycles", {}},
+                        Case{"torus:3x3x4", "gossip", "partial-cycles", {}}}) {
+    const Topology topo = Topology::parse(c.spec);
+    const NetworkTables t = build_tables(find_algorithm(c.collective, c.algorithm, topo), topo, c.model);
+    const EngineResult one = run_ref_engine(topo, t, {});
+    ASSERT_TRUE(one.failure.empty()) << c.spec << ": " << one.failure;
+    for (int threads : {2, 3, 7}) {
+      EngineOptions options;
+      options.threads = threads;
+      const EngineResult split = run_ref_engine(topo, t, options);
+      EXPECT_TRUE(split.trace == one.trace) << c.spec << " on " << threads << " threads";
+      EXPECT_EQ(split.steps_simulated, one.steps_simulated) << c.spec;
+      EXPECT_EQ(split.max_queue, one.max_queue) << c.spec;
+      EXPECT_TRUE(split.failure.empty()) << c.spec;
+    }
+  }
+  const Topology line = Topology::parse("line:9");
+  NetworkTables t = scheduling::empty_tables(line, "total-exchange", "test", Discipline::Fifo);
+  scheduling::forward_straight(t, line);
+  t.routers[0].initial.push_back({0, Packet{0, 8, 0, 5}, 1});  // its hops run out at node 5, in the second range
+  t.routers[7].initial.push_back({1, Packet{7, 0, 0, 7}, 1});
+  const EngineResult one = run_ref_engine(line, t, {});
+  EngineOptions options;
+  options.threads = 3;
+  const EngineResult split = run_ref_engine(line, t, options);
+  EXPECT_THAT(one.failure, HasSubstr("node 5 cannot forward"));
+  EXPECT_EQ(split.failure, one.failure);
+  EXPECT_TRUE(split.trace == one.trace);
 }

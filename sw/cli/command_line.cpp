@@ -66,9 +66,10 @@ CommandLine::CommandLine()
                       "bit-complement, omega:FILE, file:FILE, random:SEED");
   run_cmd->add_option("--root", run.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
   run_cmd->add_option("--threads", run.threads,
-                      "1 (default) or 2: with 2 the scoreboard checks each step on a second thread while the "
-                      "engine runs the next (store-and-forward runs)")
-      ->check(CLI::Range(1, 2));
+                      "1 (default) to 64: from 2 the scoreboard checks each step on its own thread while the "
+                      "engine runs the next (store-and-forward runs); from 3 the other threads share each step's "
+                      "routers (the ref engine's port-rule routers)")
+      ->check(CLI::Range(1, 64));
   run_cmd->add_option("--max-memory", run_max_memory_,
                       "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "
                       "default: the memory the machine has available)");

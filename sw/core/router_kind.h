@@ -79,6 +79,9 @@ struct EngineOptions {
   bool keep_trace = true;     // false: a streaming engine keeps no trace in memory
   // Injected faults (sw/core/faults.h), applied by engines whose KindRouters take_faults.
   FaultInjector* faults = nullptr;
+  // Threads that share each step's routers, where the engine splits them (the ref engine's
+  // port-rule routers; one where faults are injected).
+  int threads = 1;
 };
 
 // The clock monitor of a hardware harness for a round-per-clock kind (tb/round_bench_sc.h,

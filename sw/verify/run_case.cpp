@@ -105,6 +105,7 @@ RunResult run_case(const RunRequest& req) {
     options.vcd_path = vcd->temp();
   }
   options.keep_trace = req.keep_trace;
+  options.threads = req.threads >= 3 ? req.threads - 1 : 1;  // one thread of N checks (the scoreboard's)
   std::optional<FaultInjector> faults;
   if (!req.faults.empty()) {
     const KindRouters* routers = find_kind_routers(kind.name, engine.name);

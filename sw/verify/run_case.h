@@ -29,7 +29,8 @@ struct RunRequest {
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
-  int threads = 1;          // 2: the scoreboard checks on a second thread as a streaming engine runs
+  int threads = 1;          // >= 2: the scoreboard checks on its own thread as a streaming engine runs;
+                            // >= 3: the other N-1 share each step's routers (ref engine, port rules)
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
   int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
 };
