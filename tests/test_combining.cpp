@@ -381,13 +381,15 @@ std::string engine_case_name(const ::testing::TestParamInfo<EngineCase>& info) {
                                     "_" + info.param.model.duplex_name());
 }
 
-RunResult run_combining_on(const EngineCase& c, const std::string& engine) {
+// `keep_trace` false: as `fixroute run` asks, the engine streams into the online scoreboard.
+RunResult run_combining_on(const EngineCase& c, const std::string& engine, bool keep_trace = true) {
   RunRequest req;
   req.topology = c.spec;
   req.collective = "gossip";
   req.algorithm = c.algorithm;
   req.engine = engine;
   req.port_model = c.model;
+  req.keep_trace = keep_trace;
   return run_case(req);
 }
 
@@ -405,15 +407,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, SystemcCombining, ::testing::ValuesIn(engine_cas
 // The hardware engines stream their rounds into the online scoreboard as `fixroute run`
 // asks (no trace kept): the verdict and count of the kept run.
 TEST(SystemcCombiningStreams, NoTraceKeptAndTheSameVerdict) {
-  EngineCase c = engine_cases()[0];
-  RunRequest req;
-  req.topology = c.spec;
-  req.collective = "gossip";
-  req.algorithm = c.algorithm;
-  req.engine = "systemc";
-  req.port_model = c.model;
-  req.keep_trace = false;
-  const RunResult streamed = run_case(req);
+  const EngineCase c = engine_cases()[0];
+  const RunResult streamed = run_combining_on(c, "systemc", false);
   EXPECT_TRUE(streamed.ok()) << summary(streamed);
   EXPECT_EQ(streamed.trace->rows(), 0);
   EXPECT_EQ(streamed.steps(), run_combining_on(c, "ref").steps());
@@ -435,14 +430,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, RtlCombining, ::testing::ValuesIn(engine_cases()
 
 TEST(RtlCombiningStreams, NoTraceKeptAndTheSameVerdict) {
   for (const EngineCase& c : engine_cases()) {
-    RunRequest req;
-    req.topology = c.spec;
-    req.collective = "gossip";
-    req.algorithm = c.algorithm;
-    req.engine = "rtl";
-    req.port_model = c.model;
-    req.keep_trace = false;
-    const RunResult streamed = run_case(req);
+    const RunResult streamed = run_combining_on(c, "rtl", false);
     const RunResult kept = run_combining_on(c, "rtl");
     EXPECT_TRUE(streamed.ok()) << c.spec << " " << summary(streamed);
     EXPECT_EQ(streamed.trace->rows(), 0) << c.spec;
