@@ -290,3 +290,19 @@ TEST(SweepShards, SlurmScriptSubmitsShardsAndMerge) {
   EXPECT_THAT(jobs, HasSubstr("--shard $SLURM_ARRAY_TASK_ID/4"));
   EXPECT_THAT(jobs, HasSubstr("sweep --merge shard-1.csv shard-2.csv shard-3.csv shard-4.csv --csv results.csv"));
 }
+
+// A run past FIXROUTE_PROGRESS_AFTER seconds shows the step it reached on stderr (plain
+// lines: stderr is not a terminal here); --quiet shows none; stdout is the result alone.
+TEST(Cli, RunShowsItsProgress) {
+  setenv("FIXROUTE_PROGRESS_AFTER", "0", 1);
+  Outcome o = run_cli("run line:9 total-exchange --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(o.err, ::testing::StartsWith("run line:9 total-exchange: step 1, 0 s elapsed\n"));
+  EXPECT_EQ(nlohmann::json::parse(o.out)["ok"], true);
+  o = run_cli("run torus:4x4 gossip --combining --quiet");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  unsetenv("FIXROUTE_PROGRESS_AFTER");
+  o = run_cli("run line:9 total-exchange");
+  EXPECT_EQ(o.err, "");  // done within the second
+}

@@ -279,3 +279,21 @@ TEST(RefEngineThreads, SplitRoutersRunExactlyAsOneThread) {
   EXPECT_EQ(split.failure, one.failure);
   EXPECT_TRUE(split.trace == one.trace);
 }
+
+// RunRequest::on_step (what `fixroute run` shows its progress by) hears every step the
+// engine streams, in order, for the port-rule and the combining kinds.
+TEST(RunCase, OnStepHearsEveryStep) {
+  for (const bool combining : {false, true}) {
+    RunRequest req;
+    req.topology = combining ? "torus:4x4" : "line:9";
+    req.collective = combining ? "gossip" : "total-exchange";
+    req.port_model.combining = combining;
+    req.keep_trace = false;
+    std::vector<int64_t> heard;
+    req.on_step = [&heard](int64_t step) { heard.push_back(step); };
+    const RunResult r = run_case(req);
+    ASSERT_TRUE(r.ok()) << req.topology;
+    ASSERT_EQ(static_cast<int64_t>(heard.size()), r.stats.steps_simulated) << req.topology;
+    for (size_t k = 0; k < heard.size(); ++k) EXPECT_EQ(heard[k], static_cast<int64_t>(k) + 1) << req.topology;
+  }
+}

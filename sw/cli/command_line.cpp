@@ -61,6 +61,7 @@ CommandLine::CommandLine()
                       "inject a fault (repeatable; port-rules routers): link:A-B@STEP, router:N@STEP, drop:A-B@STEP, "
                       "flip:N:Q:P@STEP (docs/faults.md)");
   run_cmd->add_flag("--json", run_json, "print one JSON object");
+  run_cmd->add_flag("--quiet", run_quiet, "no progress line on stderr (shown once a run passes a second)");
   run_cmd->add_option("--permutation", run.permutation,
                       "circuit-switched permutation: bpc:PI:A, transpose, bit-reversal, perfect-shuffle, "
                       "bit-complement, omega:FILE, file:FILE, random:SEED");

@@ -47,6 +47,7 @@ class CommandLine {
 
   RunRequest run;  // run
   bool run_json = false;
+  bool run_quiet = false;  // no progress line
 
   BuildOptions tables;  // tables TOPOLOGY COLLECTIVE -o DIR, or --check / --reseal DIR
   std::string tables_dir, tables_check_dir, tables_reseal_dir;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -12,6 +14,7 @@
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/collectives.h"
 #include "sw/core/algorithm.h"
+#include "progress.h"
 #include "sw/report/draw.h"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
@@ -194,7 +197,13 @@ int sc_main(int argc, char** argv) {
   try {
     const std::string& c = cl.command;
     if (c == "run") {
-      RunResult r = run_case(cl.run);
+      // FIXROUTE_PROGRESS_AFTER: seconds before the line shows (default 1; docs/cli.md "Progress").
+      const char* after = std::getenv("FIXROUTE_PROGRESS_AFTER");
+      RunProgress progress(fmt::format("run {} {}", cl.run.topology, cl.run.collective), !cl.run_quiet,
+                           after ? std::max(0.0, std::atof(after)) : 1.0);
+      RunRequest request = cl.run;
+      request.on_step = [&progress](int64_t step) { progress.step(step); };
+      RunResult r = run_case(request);
       if (cl.run_json) {
         std::cout << to_json(r).dump() << "\n";
       } else {

@@ -62,4 +62,34 @@ void Progress::finish() {
   }
 }
 
+RunProgress::RunProgress(std::string what, bool shown, double quiet_for, double plain_every)
+    : what_(std::move(what)),
+      shown_(shown),
+      terminal_(shown && isatty(fileno(stderr)) != 0),
+      quiet_for_(quiet_for),
+      plain_every_(plain_every),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
+
+RunProgress::~RunProgress() {
+  if (terminal_ && drawn_) fmt::print(stderr, "\r\033[K");
+}
+
+void RunProgress::step(int64_t step) {
+  if (!shown_) return;
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  if (elapsed < quiet_for_) return;
+  const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
+  if (drawn_ && since_draw < (terminal_ ? 0.1 : plain_every_)) return;
+  const std::string line = fmt::format("{}: step {}, {} elapsed", what_, step, Progress::duration(elapsed));
+  if (terminal_) {
+    fmt::print(stderr, "\r\033[K{}", line);
+  } else {
+    fmt::print(stderr, "{}\n", line);
+  }
+  drawn_ = true;
+  last_draw_ = now;
+}
+
 }  // namespace fixroute

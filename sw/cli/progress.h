@@ -3,6 +3,7 @@
 // a plain line every `plain_every` items and at the end, for logs.
 #pragma once
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -30,6 +31,25 @@ class Progress {
   size_t total_;
   bool shown_, terminal_, drawn_ = false;
   size_t plain_every_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+// Progress of one run (`fixroute run`, docs/cli.md "Progress"): nothing while the run is
+// younger than `quiet_for` seconds; then on a terminal one line redrawn in place (the step
+// reached, elapsed), otherwise that line every `plain_every` seconds, for logs.
+class RunProgress {
+ public:
+  RunProgress(std::string what, bool shown, double quiet_for = 1.0, double plain_every = 10.0);
+  ~RunProgress();  // clears the terminal line
+  RunProgress(const RunProgress&) = delete;
+  RunProgress& operator=(const RunProgress&) = delete;
+
+  void step(int64_t step);
+
+ private:
+  std::string what_;
+  bool shown_, terminal_, drawn_ = false;
+  double quiet_for_, plain_every_;
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
 

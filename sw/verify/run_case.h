@@ -4,6 +4,7 @@
 // `fixroute run`, the sweep and the tests all go through here.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@ struct RunRequest {
                             // >= 3: the other N-1 share each step's routers (ref engine, port rules)
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
   int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
+  // Called after every step the engine hands to the online scoreboard (the kinds that
+  // stream: port rules, combining), in order: what a progress display follows.
+  std::function<void(int64_t step)> on_step;
 };
 
 struct RunResult {
