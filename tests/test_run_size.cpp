@@ -1,6 +1,8 @@
 // Runs too large for the machine, refused up front (sw/verify/run_size.h, RouterKind::run_bytes).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <string>
 
 #include "sw/core/collectives.h"
@@ -16,6 +18,7 @@ namespace fixroute {
 namespace {
 
 using testing_support::run_cli;
+using testing_support::scratch;
 
 TEST(RunSize, ParsesMemorySizes) {
   EXPECT_EQ(parse_memory_size("1000000"), 1000000);
@@ -109,6 +112,22 @@ TEST(RunSize, CliRefusesWithTheEstimate) {
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "fixroute: error: --max-memory '12X': expected a size such as 4G, 512M, 1.5GiB or a byte count\n");
   EXPECT_EQ(run_cli("run torus:4x4 gossip --max-memory 1G").code, 0);
+}
+
+// Crossbar tables that keep their circuits store every router's settings to be written
+// (RouterKind::write_bytes): `tables -o` refuses, before writing anything, what does not fit.
+TEST(RunSize, TablesRefusesAWriteThatDoesNotFit) {
+  // mesh:256x256 transpose: 65 536 routers x 256 routing steps, 20-byte settings and their images.
+  const std::string dir = (scratch() / "too_large_tables").string();
+  auto r = run_cli("tables mesh:256x256 permutation --permutation transpose --max-memory 1M -o " + dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fixroute: error: writing the tables of mesh:256x256 permutation needs at least 640.0 MiB, more than 1.0 MiB "
+            "(--max-memory); refused before writing anything\n");
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  r = run_cli("tables mesh:4x4 permutation --permutation transpose --max-memory 1M -o " + dir);  // stored settings
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/network.json"));
 }
 
 }  // namespace

@@ -79,6 +79,8 @@ CommandLine::CommandLine()
   CLI::App* tab_cmd = app_.add_subcommand("tables", "write the router tables (JSON and memory images)");
   add_build_options(tab_cmd, tables, "topology spec", false);
   tab_cmd->add_option("-o,--output", tables_dir, "output directory");
+  tab_cmd->add_option("--max-memory", tables_max_memory_,
+                      "refuse, before writing anything, tables whose writing needs more than this (as for run)");
   CLI::Option* check = tab_cmd->add_option(
       "--check", tables_check_dir, "check a table directory (schema, checksums, ports, packets) and list every fault");
   CLI::Option* reseal =
@@ -157,6 +159,7 @@ void CommandLine::parse(int argc, const char* const* argv) {
     for (const std::string& form : run.faults) parse_fault(form);  // the network checks them when built
   } else if (command == "tables") {
     tables.port_model = tables.ports.model();
+    if (!tables_max_memory_.empty()) tables_max_memory = parse_memory_size(tables_max_memory_);
   } else if (command == "bound") {
     bound_port_model = bound_ports_.model();
   } else if (command == "sweep") {

@@ -52,6 +52,7 @@ class CommandLine {
   BuildOptions tables;  // tables TOPOLOGY COLLECTIVE -o DIR, or --check / --reseal DIR
   std::string tables_dir, tables_check_dir, tables_reseal_dir;
   bool tables_packed = false;
+  int64_t tables_max_memory = 0;  // --max-memory of tables; 0: the memory available
 
   std::string bound_topology, bound_collective;  // bound
   PortModel bound_port_model;
@@ -75,6 +76,7 @@ class CommandLine {
   std::string run_max_memory_;
   std::vector<std::string> cosim_fault_forms_;
   bool sweep_quiet_ = false, sweep_no_report_ = false;
+  std::string tables_max_memory_;
   std::string sweep_shard_;
 };
 

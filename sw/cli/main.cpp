@@ -23,6 +23,7 @@
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
+#include "sw/verify/run_size.h"
 #include "command_line.h"
 
 using namespace fixroute;
@@ -75,8 +76,10 @@ Built build_for(const BuildOptions& o) {
   return {std::move(problem), &a, std::move(tables)};
 }
 
-int cmd_tables(const Built& b, const std::string& dir, bool packed) {
+int cmd_tables(const Built& b, const std::string& dir, bool packed, int64_t max_memory) {
   const RouterKind& kind = find_router_kind(b.tables->kind());
+  check_write_fits(fmt::format("writing the tables of {} {}", b.problem.topology.spec(), b.problem.collective),
+                   kind.write_bytes(*b.tables, b.problem.topology), max_memory);
   const TableForm form = packed ? TableForm::Packed : default_table_form(b.problem.topology.num_nodes());
   write_any_tables(*b.tables, b.problem.topology, dir, form);
   int64_t max_bits = 0;
@@ -220,7 +223,7 @@ int sc_main(int argc, char** argv) {
       }
       if (cl.tables.collective.empty() || cl.tables_dir.empty())
         throw InputError("tables needs TOPOLOGY COLLECTIVE -o DIR (or --check DIR, --reseal DIR)");
-      return cmd_tables(build_for(cl.tables), cl.tables_dir, cl.tables_packed);
+      return cmd_tables(build_for(cl.tables), cl.tables_dir, cl.tables_packed, cl.tables_max_memory);
     }
     if (c == "bound")
       return cmd_bound(cl.bound_topology, cl.bound_collective, cl.bound_port_model, cl.bound_packets, cl.bound_json);

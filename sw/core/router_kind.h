@@ -168,6 +168,11 @@ struct RouterKind {
   std::function<std::unique_ptr<OnlineScore>(const Tables&, const Topology&, int packets_per_node,
                                              const std::string& trace_path, int threads)>
       online_score;
+  // Bytes writing these tables holds at once beyond the tables (`tables -o` refuses, up front,
+  // a write that needs more than the machine has).
+  std::function<int64_t(const Tables&, const Topology&)> write_bytes = [](const Tables&, const Topology&) {
+    return int64_t{0};
+  };
   // Bytes a run of this kind holds at once, at the least, for `demand` on `topology`: its
   // routers' state and its scoreboard, plus the trace where the engine keeps one. Known
   // before any table is built: runs too large for the machine are refused up front.

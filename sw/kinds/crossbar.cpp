@@ -48,6 +48,12 @@ const RouterKindRegistrar crossbar_kind([] {
   k.write = [](const Tables& t, const Topology&, const std::string& dir, TableForm form) {
     write_xbar_tables(as_kind<XbarTables>(t), dir, form);
   };
+  // Tables that keep their circuits store every router's settings before they are written
+  // (mesh:1024x1024 transpose: 2^30 settings): the settings and their images.
+  k.write_bytes = [](const Tables& t, const Topology& mesh) {
+    const XbarTables& x = as_kind<XbarTables>(t);
+    return x.circuits ? int64_t{mesh.num_nodes()} * x.steps() * static_cast<int64_t>(sizeof(XbarSetting)) * 2 : int64_t{0};
+  };
   k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
     return std::make_shared<XbarTables>(load_xbar_tables(dir));
   };

@@ -57,12 +57,23 @@ std::string format_bytes(double bytes) {
   return fmt::format("{:.1f} {}", bytes, units[u]);
 }
 
-void check_run_fits(const std::string& what, int64_t bytes, int64_t max_memory) {
+namespace {
+void check_fits(const std::string& what, const char* doing, const char* before, int64_t bytes, int64_t max_memory) {
   const std::optional<int64_t> limit = max_memory > 0 ? std::optional<int64_t>(max_memory) : available_memory_bytes();
   if (!limit || bytes <= *limit) return;
-  throw InputError(fmt::format("{} needs at least {} to run and verify, more than {} ({}); refused before building it",
-                               what, format_bytes(static_cast<double>(bytes)), format_bytes(static_cast<double>(*limit)),
-                               max_memory > 0 ? "--max-memory" : "the memory available, MemAvailable; --max-memory sets another limit"));
+  throw InputError(fmt::format("{} needs at least {}{}, more than {} ({}); refused before {}", what,
+                               format_bytes(static_cast<double>(bytes)), doing, format_bytes(static_cast<double>(*limit)),
+                               max_memory > 0 ? "--max-memory" : "the memory available, MemAvailable; --max-memory sets another limit",
+                               before));
+}
+}  // namespace
+
+void check_run_fits(const std::string& what, int64_t bytes, int64_t max_memory) {
+  check_fits(what, " to run and verify", "building it", bytes, max_memory);
+}
+
+void check_write_fits(const std::string& what, int64_t bytes, int64_t max_memory) {
+  check_fits(what, "", "writing anything", bytes, max_memory);
 }
 
 }  // namespace fixroute

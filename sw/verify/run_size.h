@@ -21,5 +21,7 @@ std::string format_bytes(double bytes);
 // Throws InputError, with the estimate, where `bytes` exceed `max_memory` (0: the memory
 // available; unknown: no limit). `what` names the run ("torus:64x64 gossip").
 void check_run_fits(const std::string& what, int64_t bytes, int64_t max_memory);
+// The same for writing tables: `what` names the write ("writing the tables of mesh:1024x1024 permutation").
+void check_write_fits(const std::string& what, int64_t bytes, int64_t max_memory);
 
 }  // namespace fixroute
