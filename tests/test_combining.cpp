@@ -225,6 +225,17 @@ TEST(CombiningScoreboard, SkippedAndReorderedRoundsAreErrors) {
   EXPECT_THAT(all_errors(b), HasSubstr("node 0 misses"));  // ring:6 flooding needs 3 rounds
 }
 
+// gather-scatter names its broadcast's T and, where T reaches the lower bound on t_OAB
+// (doubling; the best root's eccentricity, plus one where the furthest nodes need two of
+// its neighbours), says T is t_OAB.
+TEST(CombiningGatherScatter, ConstructionSaysWhetherTIsTOab) {
+  auto construction = [](const std::string& spec) { return build(spec, combining(true, false), "gather-scatter")->construction; };
+  EXPECT_THAT(construction("line:7"), HasSubstr("1-port broadcast in 4 rounds = t_OAB"));  // both ends 3 away, one a round late
+  EXPECT_THAT(construction("hypercube:5"), HasSubstr("1-port broadcast in 5 rounds = t_OAB"));
+  EXPECT_THAT(construction("mesh:8x8"), HasSubstr("1-port broadcast in 8 rounds = t_OAB"));
+  EXPECT_THAT(construction("mesh:5x5"), HasSubstr("1-port broadcast in 6 rounds (t_OAB >= 5)"));
+}
+
 TEST(CombiningTables, RoundTripInBothFormsAndRefuseTampering) {
   const fs::path dir = testing_support::scratch() / "combining";
   const Topology torus = Topology::parse("torus:3x4");

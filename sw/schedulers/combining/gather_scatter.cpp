@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
+#include <vector>
 
 #include "sw/schedulers/combining.h"
 #include "sw/topology/topology.h"
@@ -24,6 +26,55 @@ struct BroadcastTree {
   std::vector<int> parent;       // -1 at the root
   std::vector<int> informed_in;  // the broadcast round a node receives in (0 at the root)
 };
+
+// Hop distances from `from` (-1: unreachable).
+std::vector<int> distances(const Topology& t, int from) {
+  std::vector<int> d(static_cast<size_t>(t.num_nodes()), -1);
+  std::deque<int> queue{from};
+  d[static_cast<size_t>(from)] = 0;
+  while (!queue.empty()) {
+    const int u = queue.front();
+    queue.pop_front();
+    for (int q = 0; q < t.num_ports(); ++q)
+      if (const int v = t.neighbour(u, q); v >= 0 && d[static_cast<size_t>(v)] < 0) {
+        d[static_cast<size_t>(v)] = d[static_cast<size_t>(u)] + 1;
+        queue.push_back(v);
+      }
+  }
+  return d;
+}
+
+// A lower bound on t_OAB, the fewest rounds of a 1-port broadcast from the best root:
+// informed nodes at most double per round (ceil(log2 N)); from a root r the furthest
+// nodes take ecc(r) rounds, one more where no single neighbour of r starts a shortest path
+// to all of them (the root informs one neighbour per round). Taken over every root up to
+// 4096 nodes, beyond that from the radius alone.
+int one_port_broadcast_bound(const Topology& t) {
+  const int nodes = t.num_nodes();
+  int doubling = 0;
+  while ((int64_t{1} << doubling) < nodes) ++doubling;
+  int best = std::numeric_limits<int>::max();
+  for (int r = 0; r < nodes; ++r) {
+    const int ecc = t.eccentricity(r);
+    if (ecc >= best) continue;
+    if (nodes > 4096) {
+      best = ecc;
+      continue;
+    }
+    const std::vector<int> from_root = distances(t, r);
+    bool one_neighbour = false;
+    for (int q = 0; q < t.num_ports() && !one_neighbour; ++q) {
+      const int w = t.neighbour(r, q);
+      if (w < 0) continue;
+      const std::vector<int> from_w = distances(t, w);
+      one_neighbour = true;
+      for (int v = 0; v < nodes && one_neighbour; ++v)
+        if (from_root[static_cast<size_t>(v)] == ecc && from_w[static_cast<size_t>(v)] != ecc - 1) one_neighbour = false;
+    }
+    best = std::min(best, ecc + (one_neighbour || ecc == 0 ? 0 : 1));
+  }
+  return std::max(doubling, best);
+}
 
 BroadcastTree broadcast_tree(const Topology& t) {
   const int nodes = t.num_nodes();
@@ -84,8 +135,13 @@ const AlgorithmRegistrar gather_scatter([] {
       t.send[static_cast<size_t>(up) * static_cast<size_t>(2 * T) + static_cast<size_t>(T + b - 1)] |=
           static_cast<uint16_t>(1u << p.topology.port_towards(up, v));
     }
-    t.construction = fmt::format("breadth-first tree from node {}, 1-port broadcast (t_OAB) in {} rounds", tree.root,
-                                 tree.rounds);
+    const int oab_bound = one_port_broadcast_bound(p.topology);
+    t.construction = tree.rounds == oab_bound
+                         ? fmt::format("breadth-first tree from node {}, 1-port broadcast in {} rounds = t_OAB "
+                                       "(its lower bound)",
+                                       tree.root, tree.rounds)
+                         : fmt::format("breadth-first tree from node {}, 1-port broadcast in {} rounds (t_OAB >= {})",
+                                       tree.root, tree.rounds, oab_bound);
     return finish_combining_tables(std::move(t), p, "gather-scatter");
   };
   a.sweep = [](int max_size) {
