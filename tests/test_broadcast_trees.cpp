@@ -364,6 +364,21 @@ TEST(BroadcastTrees, OnePortBounds) {
   EXPECT_EQ(part("ring:8", "cutset"), -1);  // no single-node cut on a ring
 }
 
+// The issue's names for two algorithms are accepted as aliases; the tables record the
+// registered name.
+TEST(BroadcastTreesCli, IssueNamesAreAliases) {
+  testing_support::Outcome o = testing_support::run_cli("run torus:3x4 gossip --algorithm generic-tree --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["algorithm"], "tree-search");
+  EXPECT_EQ(nlohmann::json::parse(o.out)["steps"], 3);
+  o = testing_support::run_cli("run ring:8 gossip --ports 1-port --algorithm hamiltonian-exchange --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(nlohmann::json::parse(o.out)["algorithm"], "hamiltonian-pairs");
+  EXPECT_EQ(nlohmann::json::parse(o.out)["steps"], 7);
+  o = testing_support::run_cli("list");
+  EXPECT_THAT(o.out, ::testing::HasSubstr("(also --algorithm generic-tree)"));
+}
+
 // `fixroute bound` gives the same 1-port parts for gossip (they hold for any routing), k
 // packets per node scaling the receptions and the cutset's relays.
 TEST(BroadcastTreesCli, BoundGivesTheOnePortParts) {

@@ -1,6 +1,7 @@
 // fixroute: the command-line front door (docs/cli.md).
 // Exit codes: 0 ok; 1 a run failed verification; 2 bad input; 3 internal error.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 #include <algorithm>
@@ -172,7 +173,9 @@ int cmd_list() {
   fmt::print("collectives:\n");
   for (const Collective& c : collectives()) fmt::print("  {:<16} {}\n", c.name, c.summary);
   fmt::print("algorithms:\n");
-  for (const Algorithm& a : algorithm_registry()) fmt::print("  {:<20} {:<16} {}\n", a.name, a.collective, a.summary);
+  for (const Algorithm& a : algorithm_registry())
+    fmt::print("  {:<20} {:<16} {}{}\n", a.name, a.collective, a.summary,
+               a.aliases.empty() ? "" : fmt::format(" (also --algorithm {})", fmt::join(a.aliases, ", ")));
   fmt::print("router kinds:\n");
   for (const RouterKind& k : router_kind_registry()) fmt::print("  {:<11} {}\n", k.name, k.summary);
   fmt::print("engines:\n");

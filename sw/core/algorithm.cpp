@@ -1,5 +1,7 @@
 #include "algorithm.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -42,9 +44,9 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
     // Combining routers (--combining) and the others run different algorithms.
     if (find_router_kind(a.router_kind).combines != problem.port_model.combining) continue;
     const std::string why = a.unsupported(problem);
-    if (a.name == name) {
+    if (a.name == name || (!name.empty() && std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end())) {
       if (!why.empty())
-        throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", name, problem.topology.spec(), why));
+        throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", a.name, problem.topology.spec(), why));
       return a;
     }
     const bool is_default = a.is_default(problem);

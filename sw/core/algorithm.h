@@ -38,6 +38,7 @@ std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even);
 
 struct Algorithm {
   std::string name;         // as given to --algorithm
+  std::vector<std::string> aliases;  // other names --algorithm accepts for it (as an issue or paper names it)
   std::string collective;   // the collective it performs
   std::string router_kind;  // the routers its tables are for (core/router_kind.h)
   std::string summary;      // one line, citing the paper's section

@@ -67,6 +67,7 @@ const AlgorithmRegistrar registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "hamiltonian-pairs", "gossip without combining, 1-port full-duplex: alternating pair exchanges along a "
                            "Hamiltonian cycle of even N, N-1 rounds (AAB paper, 1-port model)");
+  a.aliases = {"hamiltonian-exchange"};  // the name the all-to-all broadcast issue gives it
   a.unsupported = [](const Problem& p) -> std::string {
     if (!p.port_model.one_port || p.port_model.half_duplex)
       return fmt::format("it runs 1-port full-duplex routers, not {}", p.port_model.label());

@@ -111,6 +111,7 @@ const AlgorithmRegistrar registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "tree-search", "gossip without combining on rings, tori and hypercubes: a generic time-arc-disjoint tree of "
                      "height ceil((N-1)/d) found by search, buffers where needed (AAB paper, all-port full-duplex)");
+  a.aliases = {"generic-tree"};  // the name the all-to-all broadcast issue gives it
   a.unsupported = [](const Problem& p) -> std::string {
     if (!searchable(p.topology)) return "the search takes rings, tori and hypercubes of at most 1024 nodes";
     return all_port_full_refusal(p.port_model);
