@@ -131,8 +131,7 @@ TEST(Systemc, StreamedRunKeepsNoTraceAndWritesTheRefTrace) {
   req.keep_trace = false;
   req.trace_path = (dir / "trace.csv").string();
   const RunResult streamed = run_case(req);
-  std::ifstream in(req.trace_path);
-  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string file = testing_support::slurp(req.trace_path);
   EXPECT_TRUE(streamed.ok()) << summary(streamed);
   EXPECT_EQ(streamed.trace->rows(), 0);
   EXPECT_EQ(streamed.steps(), ref.steps());

@@ -214,8 +214,7 @@ TEST(TotalExchange, StreamedRunKeepsNoTraceAndWritesTheSameFile) {
   req.keep_trace = false;
   req.trace_path = (dir / "trace.csv").string();
   const RunResult streamed = run_case(req);
-  std::ifstream in(req.trace_path);
-  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string file = testing_support::slurp(req.trace_path);
   const bool tmp_left = fs::exists(req.trace_path + ".tmp");
   fs::remove_all(dir);
   EXPECT_TRUE(streamed.ok()) << describe(streamed);

@@ -55,13 +55,13 @@ int one_port_broadcast_bound(const Topology& t) {
   while ((int64_t{1} << doubling) < nodes) ++doubling;
   int best = std::numeric_limits<int>::max();
   for (int r = 0; r < nodes; ++r) {
-    const int ecc = t.eccentricity(r);
-    if (ecc >= best) continue;
     if (nodes > 4096) {
-      best = ecc;
+      best = std::min(best, t.eccentricity(r));
       continue;
     }
     const std::vector<int> from_root = distances(t, r);
+    const int ecc = *std::max_element(from_root.begin(), from_root.end());
+    if (ecc >= best) continue;
     bool one_neighbour = false;
     for (int q = 0; q < t.num_ports() && !one_neighbour; ++q) {
       const int w = t.neighbour(r, q);
