@@ -68,10 +68,11 @@ void CombiningRouterSc::on_clock() {
     out_valid[p].write(send);
     if (send) out_data[p].write(known_);
   }
+  sent_.notify(sc_core::SC_ZERO_TIME);  // once the writes are seen
 }
 
 CombiningNetworkSc::CombiningNetworkSc(sc_core::sc_module_name name, const Topology& topology,
-                                       const CombiningTables& tables)
+                                       const CombiningTables& tables, FaultInjector* faults)
     : sc_core::sc_module(name),
       nodes_(topology.num_nodes()),
       ports_(topology.num_ports()),
@@ -84,7 +85,11 @@ CombiningNetworkSc::CombiningNetworkSc(sc_core::sc_module_name name, const Topol
       link_data_("link_data", static_cast<size_t>(nodes_) * static_cast<size_t>(ports_)),
       full_("full", static_cast<size_t>(nodes_)),
       learnt_("learnt", static_cast<size_t>(nodes_)),
-      known_count_("known_count", static_cast<size_t>(nodes_)) {
+      known_count_("known_count", static_cast<size_t>(nodes_)),
+      faults_(faults && faults->any() ? faults : nullptr),
+      fault_links_("fault_link"),
+      arrive_valid_("arrive_valid", faults_ ? link_valid_.size() : 0),
+      arrive_data_("arrive_data", faults_ ? link_data_.size() : 0) {
   for (int i = 0; i < nodes_; ++i) {
     CombiningRouterSc& r = routers_[static_cast<size_t>(i)];
     r.clk(clk);
@@ -93,7 +98,27 @@ CombiningNetworkSc::CombiningNetworkSc(sc_core::sc_module_name name, const Topol
     r.learnt(learnt_[static_cast<size_t>(i)]);
     r.known_count(known_count_[static_cast<size_t>(i)]);
   }
-  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+  if (!faults_) {
+    wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+    return;
+  }
+  fault_links_.init(link_valid_.size(), [&](const char* nm, size_t l) {
+    const int from = static_cast<int>(l / static_cast<size_t>(ports_));
+    const int to = topology.neighbour(from, static_cast<int>(l % static_cast<size_t>(ports_)));
+    const CombiningRouterSc& sender = routers_[static_cast<size_t>(from)];
+    auto* link = new RoundFaultLinkSc<OriginSet>(
+        nm, sender.sent(), [&sender] { return sender.round(); },
+        [this, from, to](int64_t round, const OriginSet& set, bool record) {
+          return record ? !faults_->arrives_set(round, from, to, set.count()) : faults_->loses(round, from, to);
+        });
+    link->clk(clk);
+    link->in_valid(link_valid_[l]);
+    link->in_data(link_data_[l]);
+    link->out_valid(arrive_valid_[l]);
+    link->out_data(arrive_data_[l]);
+    return link;
+  });
+  wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_, &arrive_valid_, &arrive_data_);
 }
 
 void CombiningNetworkSc::trace(sc_core::sc_trace_file* file) const {

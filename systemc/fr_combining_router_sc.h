@@ -12,6 +12,8 @@
 #include <ostream>
 #include <vector>
 
+#include "fr_fault_link_sc.h"
+
 namespace fixroute {
 
 class Topology;
@@ -40,6 +42,11 @@ class CombiningRouterSc : public sc_core::sc_module {
 
   CombiningRouterSc(sc_core::sc_module_name name, int node, int nodes, int ports, std::vector<uint16_t> rows);
 
+  // Its round counter (rounds sent), and an event notified once its outputs hold a round's
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
+  int64_t round() const { return round_; }
+  const sc_core::sc_event& sent() const { return sent_; }
+
  private:
   void on_clock();
 
@@ -47,6 +54,7 @@ class CombiningRouterSc : public sc_core::sc_module {
   const std::vector<uint16_t> rows_;  // its table: the port mask of each round, repeating
   OriginSet known_;
   int64_t round_ = 0;  // rounds sent
+  sc_core::sc_event sent_;
 };
 
 // The routers of a topology wired by its adjacency: in-port q of router i hears what
@@ -56,13 +64,18 @@ class CombiningNetworkSc : public sc_core::sc_module {
   sc_core::sc_in<bool> clk;
   sc_core::sc_in<bool> reset;
 
-  CombiningNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningTables& tables);
+  // `faults` (optional, docs/faults.md): every link passes through a RoundFaultLinkSc, and
+  // link_valid/link_data tell what arrived.
+  CombiningNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningTables& tables,
+                     FaultInjector* faults = nullptr);
 
   int nodes() const { return nodes_; }
   bool full(int node) const { return full_[static_cast<size_t>(node)].read(); }
   bool learnt(int node) const { return learnt_[static_cast<size_t>(node)].read(); }
-  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
-  const OriginSet& link_data(int node, int port) const { return link_data_[link(node, port)].read(); }
+  bool link_valid(int node, int port) const { return (faults_ ? arrive_valid_ : link_valid_)[link(node, port)].read(); }
+  const OriginSet& link_data(int node, int port) const {
+    return (faults_ ? arrive_data_ : link_data_)[link(node, port)].read();
+  }
   int link_count(int node, int port) const { return link_data(node, port).count(); }
   void trace(sc_core::sc_trace_file* file) const;
 
@@ -76,6 +89,11 @@ class CombiningNetworkSc : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_signal<int>> known_count_;
   sc_core::sc_signal<bool> no_valid_;  // what a border input sees
   sc_core::sc_signal<OriginSet> no_data_;
+  // With faults: what arrives of each link (the fault links' outputs).
+  FaultInjector* faults_ = nullptr;
+  sc_core::sc_vector<RoundFaultLinkSc<OriginSet>> fault_links_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> arrive_valid_;
+  sc_core::sc_vector<sc_core::sc_signal<OriginSet>> arrive_data_;
 };
 
 }  // namespace fixroute

@@ -54,4 +54,53 @@ class FaultLinkSc : public sc_core::sc_module {
   bool passed_ = false;
 };
 
+// RoundFaultLinkSc: the same element for networks that take one round per clock (the
+// combining routers): a router may send the same set on a link round after round, so the
+// link decides at every send the sender announces (`each_send`), and, as the verilated
+// array's wiring does, a loss is recorded at the clock edge its receiver would have taken
+// it (a round sent as the run ends is never taken, so never lost). `lost(round, data,
+// record)`: whether a fault takes what was sent in `round`; with `record`, noted as lost.
+template <class Data>
+class RoundFaultLinkSc : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> in_valid;
+  sc_core::sc_in<Data> in_data;
+  sc_core::sc_out<bool> out_valid;
+  sc_core::sc_out<Data> out_data;
+
+  RoundFaultLinkSc(sc_core::sc_module_name name, const sc_core::sc_event& each_send, std::function<int64_t()> sender_round,
+                   std::function<bool(int64_t, const Data&, bool)> lost)
+      : sc_core::sc_module(name), sender_round_(std::move(sender_round)), lost_(std::move(lost)) {
+    SC_HAS_PROCESS(RoundFaultLinkSc);
+    SC_METHOD(pass);
+    sensitive << in_valid << in_data << each_send;
+    SC_METHOD(take);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  void pass() {
+    sent_ = in_valid.read();
+    if (sent_) {
+      round_ = sender_round_();
+      data_ = in_data.read();
+    }
+    const bool passed = sent_ && !lost_(round_, data_, false);
+    out_valid.write(passed);
+    out_data.write(in_data.read());
+  }
+  void take() {  // the edge that merges what was sent: a loss happens here
+    if (sent_) lost_(round_, data_, true);
+    sent_ = false;
+  }
+
+  std::function<int64_t()> sender_round_;
+  std::function<bool(int64_t, const Data&, bool)> lost_;
+  bool sent_ = false;
+  int64_t round_ = 0;
+  Data data_{};
+};
+
 }  // namespace fixroute

@@ -1,7 +1,8 @@
 // How the SystemC networks of routers with a valid bit and a data word per port are wired
 // by their topology's adjacency: out-port q of router i drives link (i, q); in-port q of
-// router i hears link (neighbour(i, q), reverse_port(i, q)); a port without a neighbour
-// hears the constant `idle` signals.
+// router i hears link (neighbour(i, q), reverse_port(i, q)) -- or, where `heard_valid` and
+// `heard_data` are given, their signal of that link (what a fault link lets through); a
+// port without a neighbour hears the constant `idle` signals.
 #pragma once
 #include <fmt/format.h>
 
@@ -16,7 +17,11 @@ template <class Router, class Data>
 void wire_links_sc(const Topology& topology, sc_core::sc_vector<Router>& routers,
                    sc_core::sc_vector<sc_core::sc_signal<bool>>& link_valid,
                    sc_core::sc_vector<sc_core::sc_signal<Data>>& link_data, sc_core::sc_signal<bool>& idle_valid,
-                   sc_core::sc_signal<Data>& idle_data) {
+                   sc_core::sc_signal<Data>& idle_data,
+                   sc_core::sc_vector<sc_core::sc_signal<bool>>* heard_valid = nullptr,
+                   sc_core::sc_vector<sc_core::sc_signal<Data>>* heard_data = nullptr) {
+  auto& in_valid = heard_valid ? *heard_valid : link_valid;
+  auto& in_data = heard_data ? *heard_data : link_data;
   const size_t ports = static_cast<size_t>(topology.num_ports());
   auto link = [&](int node, int port) { return static_cast<size_t>(node) * ports + static_cast<size_t>(port); };
   for (int i = 0; i < topology.num_nodes(); ++i) {
@@ -30,8 +35,8 @@ void wire_links_sc(const Topology& topology, sc_core::sc_vector<Router>& routers
         r.in_data[static_cast<size_t>(q)](idle_data);
       } else {
         const size_t theirs = link(nbr, topology.reverse_port(i, q));
-        r.in_valid[static_cast<size_t>(q)](link_valid[theirs]);
-        r.in_data[static_cast<size_t>(q)](link_data[theirs]);
+        r.in_valid[static_cast<size_t>(q)](in_valid[theirs]);
+        r.in_data[static_cast<size_t>(q)](in_data[theirs]);
       }
     }
   }

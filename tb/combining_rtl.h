@@ -11,6 +11,7 @@
 namespace fixroute {
 
 class Topology;
+class FaultInjector;
 struct CombiningTables;
 
 class CombiningRtlDriver : public RtlConfigPort {
@@ -21,6 +22,9 @@ class CombiningRtlDriver : public RtlConfigPort {
   virtual int link_count(int node, int port) const = 0;  // origins in the set on the link
   // Origins 64w .. 64w+63 of the set on the link, a bit each (bits past the build's origins are 0).
   virtual uint64_t link_word(int node, int port, int w) const = 0;
+  // Faults (docs/faults.md) applied from the next clock on: a set a fault takes is sent but
+  // neither reaches its receiver nor shows on link_valid (sw/engines/combining_engine.h).
+  virtual void inject(FaultInjector* faults) = 0;
 };
 
 // The smallest combining build that holds `tables`, every router's image loaded and checked

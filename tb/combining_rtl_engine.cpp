@@ -11,6 +11,7 @@
 #include "rtl_driver.h"
 #include "rtl_routers.inc"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/engines/combining_engine.h"
 #include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
@@ -25,18 +26,20 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
   using Base = RoundRouterArray<Model, CombiningRtlDriver>;
 
  public:
-  CombiningRouterArray(const Topology& topology, unsigned origins) : Base(topology, origins), origins_(origins) {}
+  CombiningRouterArray(const Topology& topology, unsigned origins)
+      : Base(topology, origins), origins_(origins), ports_(topology.num_ports()) {
+    for (int i = 0; i < topology.num_nodes(); ++i)
+      for (int q = 0; q < ports_; ++q) neighbour_.push_back(topology.neighbour(i, q));
+  }
   bool full(int node) const override { return this->router(node).full; }
   bool learnt(int node) const override { return this->router(node).learnt; }
+  // What arrives: a set a fault takes was sent but is not on the link.
   bool link_valid(int node, int port) const override {
-    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1);
+    if (!bits(this->router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
+    return !faults_ || !faults_->loses(static_cast<int64_t>(this->router(node).round), node,
+                                       neighbour_[static_cast<size_t>(node * ports_ + port)]);
   }
-  int link_count(int node, int port) const override {
-    int count = 0;
-    for (unsigned b = 0; b < origins_; b += 32)
-      count += __builtin_popcountll(bits(this->router(node).out_data, static_cast<unsigned>(port) * origins_ + b, 32));
-    return count;
-  }
+  int link_count(int node, int port) const override { return set_count(this->router(node), static_cast<unsigned>(port)); }
   uint64_t link_word(int node, int port, int w) const override {
     uint64_t word = 0;
     for (unsigned half = 0; half < 2; ++half) {
@@ -45,9 +48,23 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
     }
     return word;
   }
+  void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
 
  private:
+  // The sender's set reaches node `to` unless a fault takes it (recorded), as the ref engine decides.
+  bool arrives(const Model& sender, int from, unsigned port, int to) override {
+    return !faults_ || faults_->arrives_set(static_cast<int64_t>(sender.round), from, to, set_count(sender, port));
+  }
+  int set_count(const Model& r, unsigned port) const {
+    int count = 0;
+    for (unsigned b = 0; b < origins_; b += 32) count += __builtin_popcountll(bits(r.out_data, port * origins_ + b, 32));
+    return count;
+  }
+
   const unsigned origins_;
+  const int ports_;
+  std::vector<int> neighbour_;  // per (node, port)
+  FaultInjector* faults_ = nullptr;
 };
 
 using CombiningRouterBuild = RoundRouterBuild<CombiningRtlDriver>;
@@ -72,8 +89,10 @@ std::vector<std::vector<uint32_t>> combining_images(const Topology& topology, co
 }
 
 CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
-  return run_round_array<CombiningClockMonitor, CombiningRun>(combining_router_builds(), "fr_combining_router", topology,
-                                                              tables.rounds, combining_images(topology, tables), options);
+  check_combining_faults(options);
+  return run_round_array<CombiningClockMonitor, CombiningRun, CombiningRtlDriver>(
+      combining_router_builds(), "fr_combining_router", topology, tables.rounds, combining_images(topology, tables),
+      options, 0, [&](CombiningRtlDriver& rtl) { rtl.inject(options.faults); });
 }
 
 const KindRoutersRegistrar rtl_combining(
@@ -81,7 +100,7 @@ const KindRoutersRegistrar rtl_combining(
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
      },
-     false, true});
+     true, true});
 
 }  // namespace
 

@@ -15,11 +15,12 @@ const KindRoutersRegistrar systemc_combining(
     {kCombiningKind, "systemc", [](const Topology&) { return true; },
      [](const Topology& topology, const Tables& t, const EngineOptions& options) {
        check_combining_run_size(topology);
+       check_combining_faults(options);
        return combining_output(run_round_bench<CombiningNetworkSc, CombiningClockMonitor, CombiningRun>(
                                    topology, as_kind<CombiningTables>(t), options),
                                streams_combining(options));
      },
-     false, true});
+     true, true});
 
 }  // namespace
 

@@ -5,13 +5,25 @@
 #pragma once
 #include <systemc>
 
+#include <type_traits>
+
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 #include "systemc_support.h"
 
 namespace fixroute {
 
-// Network(name, topology, tables); Monitor (make_clock_monitor) with clock_edge(network),
+// The bench's network: given the run's faults where it takes them (a constructor with a
+// FaultInjector*), the kinds that take none built without.
+template <class Network, class Tables>
+Network make_round_network(const char* name, const Topology& topology, const Tables& tables, FaultInjector* faults) {
+  if constexpr (std::is_constructible_v<Network, const char*, const Topology&, const Tables&, FaultInjector*>)
+    return Network(name, topology, tables, faults);
+  else
+    return Network(name, topology, tables);
+}
+
+// Network(name, topology, tables[, faults]); Monitor (make_clock_monitor) with clock_edge(network),
 // finished() and finish(run).
 template <class Network, class Monitor, class Run>
 class RoundBench : public sc_core::sc_module {
@@ -22,7 +34,7 @@ class RoundBench : public sc_core::sc_module {
 
   template <class Tables>
   RoundBench(sc_core::sc_module_name name, const Topology& topology, const Tables& tables, const EngineOptions& options)
-      : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables),
+      : sc_core::sc_module(name), clk("clk", kClockPeriod), network(make_round_network<Network>("network", topology, tables, options.faults)),
         monitor_(make_clock_monitor<Monitor>(topology, tables.rounds, options)) {
     network.clk(clk);
     network.reset(reset);

@@ -95,7 +95,7 @@ TEST(FaultInjectorRules, ListsTheFirstLossesInStepOrderWhateverTheOrderFound) {
   ASSERT_EQ(lines.size(), 21u);
   EXPECT_EQ(lines[0].rfind("step 1: packet 1->0 seq 0 lost on dead link 1-2", 0), 0u) << lines[0];
   EXPECT_EQ(lines[19].rfind("step 20: ", 0), 0u) << lines[19];
-  EXPECT_EQ(lines[20], "... and 10 more packets lost");
+  EXPECT_EQ(lines[20], "... and 10 more lost");
 }
 
 // Every fault kind on every engine: the run ends, fails, names what was lost, and does
@@ -153,6 +153,84 @@ TEST_P(FaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, FaultOnEngine, ::testing::ValuesIn(engine_faults()), engine_fault_name);
+
+// Combining routers (flooding on torus:4x4, all-port full-duplex, 4 rounds): a set a fault
+// takes is no row of the trace and is not merged; every engine loses the same sets.
+struct CombiningFault {
+  std::string engine, fault, expect_error, expect_injected, expect_failure;
+};
+
+std::vector<CombiningFault> combining_faults() {
+  std::vector<CombiningFault> cases;
+  for (const std::string engine : {"ref", "systemc", "rtl"}) {
+    cases.push_back({engine, "drop:0-1@1", "round 1: router 0 did not send on port 2",
+                     "step 1: set of 1 origin dropped on arc 0->1, last seen at node 0 (drop:0-1@1)", ""});
+    cases.push_back({engine, "link:2-6@3", "round 3: router 2 did not send on port",
+                     "step 3: set of 11 origins lost on dead link 2-6, last seen at node 2 (link:2-6@3)", ""});
+    cases.push_back({engine, "router:5@2", "round 2: router 5 did not send on port 0",
+                     "step 2: set of 5 origins lost: sent to stuck router 5, last seen at node 1 (router:5@2)",
+                     "stuck at round 5"});
+  }
+  return cases;
+}
+
+class CombiningFaultOnEngine : public ::testing::TestWithParam<CombiningFault> {};
+
+TEST_P(CombiningFaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
+  const CombiningFault& c = GetParam();
+  RunRequest req;
+  req.topology = "torus:4x4";
+  req.collective = "gossip";
+  req.port_model.combining = true;
+  req.faults = {c.fault};
+  req.engine = "ref";
+  const RunResult ref = run_case(req);
+  req.engine = c.engine;
+  const RunResult r = run_case(req);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(any_contains(r.score.errors, c.expect_error)) << ::testing::PrintToString(r.score.errors);
+  EXPECT_TRUE(any_contains(r.stats.injected, c.expect_injected)) << ::testing::PrintToString(r.stats.injected);
+  if (c.expect_failure.empty())
+    EXPECT_EQ(r.stats.failure, "");
+  else
+    EXPECT_NE(r.stats.failure.find(c.expect_failure), std::string::npos) << r.stats.failure;
+  EXPECT_EQ(r.trace->csv(), ref.trace->csv());
+  EXPECT_EQ(r.stats.injected, ref.stats.injected);
+  EXPECT_EQ(r.score.errors, ref.score.errors);
+  EXPECT_EQ(r.stats.failure, ref.stats.failure);
+  EXPECT_EQ(r.score.steps, ref.score.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, CombiningFaultOnEngine, ::testing::ValuesIn(combining_faults()),
+                         [](const ::testing::TestParamInfo<CombiningFault>& param) {
+                           const std::string& e = param.param.engine;
+                           return (e == "ref" ? "Ref" : e == "systemc" ? "Systemc" : "Rtl") + std::string("_") +
+                                  testing_support::test_name(param.param.fault);
+                         });
+
+TEST(CombiningFault, TakesWhatTheTableSendsAndNothingElse) {
+  RunRequest req;
+  req.topology = "ring:8";
+  req.collective = "gossip";
+  req.port_model.combining = true;
+  req.faults = {"drop:3-4@2"};
+  RunResult r = run_case(req);
+  EXPECT_FALSE(r.ok());
+  ASSERT_EQ(r.stats.injected.size(), 1u);
+  EXPECT_EQ(r.stats.injected[0], "step 2: set of 3 origins dropped on arc 3->4, last seen at node 3 (drop:3-4@2)");
+  req.faults = {"drop:3-4@9"};  // after the run's last round (ring:8 floods in 4)
+  r = run_case(req);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 9: drop:3-4@9 took no packet"});
+}
+
+TEST(CombiningFault, FlipIsRefusedOnEveryEngine) {
+  for (const char* engine : {"ref", "systemc", "rtl"}) {
+    const auto r = run_cli(std::string("run torus:4x4 gossip --combining --engine ") + engine + " --fault flip:5:0:1@2");
+    EXPECT_EQ(r.code, 2) << engine;
+    EXPECT_NE(r.err.find("combining routers have no forward mask to flip"), std::string::npos) << r.err;
+  }
+}
 
 TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
   RunRequest req;

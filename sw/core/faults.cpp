@@ -121,7 +121,8 @@ bool FaultInjector::loses(int64_t step, int from, int to) const {
   return stuck(from, step) || taking(step, from, to) >= 0;
 }
 
-bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest, int seq) {
+template <class Name>
+bool FaultInjector::arrives_named(int64_t step, int from, int to, Name&& sent) {
   if (from < 0 || to < 0) return true;
   if (stuck(from, step)) return false;  // a stuck sender sends nothing: nothing to record
   const int k = taking(step, from, to);
@@ -130,17 +131,25 @@ bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest
   const std::string where = f.type == FaultType::Link   ? fmt::format("lost on dead link {}-{}", f.a, f.b)
                             : f.type == FaultType::Drop ? fmt::format("dropped on arc {}->{}", from, to)
                                                         : fmt::format("lost: sent to stuck router {}", to);
-  const std::string packet =
-      dest < 0 ? fmt::format("packet {}->* seq {}", origin, seq) : fmt::format("packet {}->{} seq {}", origin, dest, seq);
   ++losses_per_fault_[static_cast<size_t>(k)];
   ++lost_count_;
-  Loss loss{step, from, to, fmt::format("step {}: {} {}, last seen at node {} ({})", step, packet, where, from, f.text)};
+  Loss loss{step, from, to, fmt::format("step {}: {} {}, last seen at node {} ({})", step, sent(), where, from, f.text)};
   if (static_cast<int64_t>(lost_.size()) < kMaxListedLosses) {
     lost_.push_back(std::move(loss));
   } else if (auto last = std::max_element(lost_.begin(), lost_.end()); loss < *last) {
     *last = std::move(loss);
   }
   return false;
+}
+
+bool FaultInjector::arrives(int64_t step, int from, int to, int origin, int dest, int seq) {
+  return arrives_named(step, from, to, [&] {
+    return dest < 0 ? fmt::format("packet {}->* seq {}", origin, seq) : fmt::format("packet {}->{} seq {}", origin, dest, seq);
+  });
+}
+
+bool FaultInjector::arrives_set(int64_t step, int from, int to, int carried) {
+  return arrives_named(step, from, to, [&] { return fmt::format("set of {} origin{}", carried, carried == 1 ? "" : "s"); });
 }
 
 int FaultInjector::never_stuck_node() const {
@@ -176,7 +185,7 @@ std::vector<std::string> FaultInjector::injected() const {
   std::vector<std::string> out;
   out.reserve(lines.size());
   for (auto& l : lines) out.push_back(std::move(l.second));
-  if (lost_count_ > kMaxListedLosses) out.push_back(fmt::format("... and {} more packets lost", lost_count_ - kMaxListedLosses));
+  if (lost_count_ > kMaxListedLosses) out.push_back(fmt::format("... and {} more lost", lost_count_ - kMaxListedLosses));
   return out;
 }
 

@@ -50,6 +50,8 @@ class FaultInjector {
   int never_stuck_node() const;
   // Whether what `from` sends to `to` in `step` arrives; false: it is lost (recorded).
   bool arrives(int64_t step, int from, int to, int origin, int dest, int seq);
+  // The same for a combining router's set of `carried` origins sent in round `step`.
+  bool arrives_set(int64_t step, int from, int to, int carried);
   // Whether a crossing from->to in `step` is lost, without recording it.
   bool loses(int64_t step, int from, int to) const;
   // The flips that take effect at the start of `step`.
@@ -64,6 +66,9 @@ class FaultInjector {
   bool has_flips_ = false;
   // The fault that takes what `from` sends `to` in `step` (its index), -1 for none.
   int taking(int64_t step, int from, int to) const;
+  // arrives(), what was sent named by `sent` ("packet 2->7 seq 6") where it is lost.
+  template <class Name>
+  bool arrives_named(int64_t step, int from, int to, Name&& sent);
   std::vector<int64_t> losses_per_fault_;
   struct Loss {
     int64_t step;

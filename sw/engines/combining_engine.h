@@ -110,6 +110,12 @@ constexpr int64_t kMaxCombiningSetBytes = int64_t{1} << 32;
 int64_t combining_sets_bytes(const Topology& topology);
 void check_combining_run_size(const Topology& topology);
 
+// Injected faults (docs/faults.md) on combining routers, one rule on every engine: a set
+// sent in round R from A to B crosses unless FaultInjector::arrives_set(R, A, B, carried)
+// says a fault takes it; a stuck router's sends and what is sent to it are taken, so it
+// keeps its set. Flips have nothing to flip here: InputError.
+void check_combining_faults(const EngineOptions& options);
+
 // The reference engine: per round, every router sends its set on the ports its row names;
 // then every router merges what reached it.
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables,

@@ -4,6 +4,7 @@
 
 #include "combining_engine.h"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/tables/combining_tables.h"
 #include "sw/topology/topology.h"
 
@@ -58,8 +59,16 @@ void check_combining_run_size(const Topology& topology) {
                                  topology.spec(), static_cast<double>(bytes) / (1 << 30), kMaxCombiningSetBytes >> 30));
 }
 
+void check_combining_faults(const EngineOptions& options) {
+  if (options.faults && options.faults->has_flips())
+    throw InputError("--fault flip: combining routers have no forward mask to flip (their rows name ports to send "
+                     "on); link:, router: and drop: faults apply to them");
+}
+
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {
   check_combining_run_size(topology);
+  check_combining_faults(options);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   CombiningRun run;
   CombiningRecorder recorder(options);
   const int nodes = topology.num_nodes();
@@ -79,6 +88,8 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
       for (int p = 0; mask >> p; ++p) {
         if (!((mask >> p) & 1u)) continue;
         const int to = topology.neighbour(n, p);
+        // what a fault takes is sent but never arrives: no row, nothing merged
+        if (faults && !faults->arrives_set(step, n, to, count[static_cast<size_t>(n)])) continue;
         recorder.add({step, n, p, to, count[static_cast<size_t>(n)]});
         const uint64_t* from = &known[static_cast<size_t>(n) * words];
         uint64_t* into = &next[static_cast<size_t>(to) * words];
