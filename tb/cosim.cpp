@@ -299,6 +299,7 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
       report.agree = false;
       report.divergence = "the faults took different packets in SystemC and RTL";
     }
+    report.arrived = std::make_shared<PacketTrace>(report.trace);
   }
   return report;
 }
@@ -309,14 +310,15 @@ CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, co
     const NetworkTables& t = as_kind<NetworkTables>(tables);
     return run_cosim(topology, t, t, faults);
   }
-  if (!faults.empty()) throw InputError(fmt::format("--fault: cosim injects faults into port-rules routers only, not {}", kind));
+  if (kind == kCombiningKind) {
+    const CombiningTables& t = as_kind<CombiningTables>(tables);
+    return run_combining_cosim(topology, t, t, faults);
+  }
+  if (!faults.empty())
+    throw InputError(fmt::format("--fault: cosim injects faults into port-rules and combining routers only, not {}", kind));
   if (kind == kCrossbarKind) {
     const XbarTables& t = as_kind<XbarTables>(tables);
     return run_xbar_cosim(topology, t, t);
-  }
-  if (kind == kCombiningKind) {
-    const CombiningTables& t = as_kind<CombiningTables>(tables);
-    return run_combining_cosim(topology, t, t);
   }
   if (kind == kBroadcastTreeKind) {
     const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);

@@ -2,6 +2,7 @@
 // fed the same tables, their link activity compared every cycle (`fixroute cosim`).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct CosimReport {
   std::string divergence;      // the first difference: cycle, arc, the two packets
   // Port rules: the crossings both networks made (what arrived), sorted, for the scoreboard.
   std::vector<TraceEvent> trace;
+  // With faults, any kind that takes them: what arrived as the kind's trace, for its scoreboard.
+  std::shared_ptr<const Trace> arrived;
   std::string stuck;                  // with faults: why the run ended before both drained (watchdog)
   std::vector<std::string> injected;  // with faults: what they did (the same on both sides, else a divergence)
 };
@@ -45,13 +48,14 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_table
 // rising edge each router's outputs (combining: `full`, `learnt`) and every link (valid,
 // and the set of origins or the origin carried) compared; `steps` the rounds run, until
 // the kind's stop rule ends the run. InputError where no verilated build holds the tables.
+// `faults`: combining networks take them as run does (docs/faults.md), an injector each.
 CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
-                                const CombiningTables& rtl_tables);
+                                const CombiningTables& rtl_tables, const std::vector<Fault>& faults = {});
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
                            const BroadcastTreeTables& rtl_tables);
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
-// Faults are taken by the port-rule routers only (InputError for other kinds).
+// Faults are taken by the port-rule and combining routers (InputError for other kinds).
 CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults = {});
 
 }  // namespace fixroute

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <systemc>
 
@@ -20,6 +21,8 @@
 #include "sw/topology/topology.h"
 #include "systemc/fr_combining_router_sc.h"
 #include "systemc/fr_tree_router_sc.h"
+#include "round_bench_sc.h"
+#include "sw/core/faults.h"
 #include "systemc_support.h"
 #include "tree_rtl.h"
 
@@ -40,10 +43,12 @@ class RoundCosimBench : public sc_core::sc_module {
   sc_core::sc_signal<bool> reset;
   Network network;
 
+  // `faults` (where the kind takes them): the SystemC network's; the array has its own.
   template <class Tables>
   RoundCosimBench(sc_core::sc_module_name name, const Topology& topology, const Tables& tables,
-                  std::unique_ptr<Driver> rtl)
-      : sc_core::sc_module(name), clk("clk", kClockPeriod), network("network", topology, tables),
+                  std::unique_ptr<Driver> rtl, FaultInjector* faults)
+      : sc_core::sc_module(name), clk("clk", kClockPeriod),
+        network(make_round_network<Network>("network", topology, tables, faults)),
         topology_(topology), rtl_(std::move(rtl)),
         monitor_(make_clock_monitor<typename Kind::Monitor>(topology, tables.rounds, EngineOptions{})) {
     network.clk(clk);
@@ -65,6 +70,8 @@ class RoundCosimBench : public sc_core::sc_module {
     report_.steps = run.steps_simulated;
     report_.crossings = static_cast<int64_t>(run.trace.size());  // the transfers of the rounds the monitor recorded
     report_.agree = report_.divergence.empty();
+    report_.stuck = run.failure;
+    report_.arrived = Kind::trace(std::move(run.trace));
     return report_;
   }
 
@@ -101,15 +108,17 @@ class RoundCosimBench : public sc_core::sc_module {
   bool running_ = false;
 };
 
+// `sc_faults` (where the kind takes faults): the SystemC network's injector; the array
+// was given its own.
 template <class Kind, class Tables>
 CosimReport run_round_cosim(const Topology& topology, const Tables& tables, std::unique_ptr<typename Kind::Driver> rtl,
-                            const RunStats& load) {
+                            const RunStats& load, FaultInjector* sc_faults = nullptr) {
   if (!rtl) {
     CosimReport failed;
     failed.divergence = "RTL " + load.failure;
     return failed;
   }
-  RoundCosimBench<Kind> bench("round_cosim", topology, tables, std::move(rtl));
+  RoundCosimBench<Kind> bench("round_cosim", topology, tables, std::move(rtl), sc_faults);
   return bench.run();
 }
 
@@ -138,6 +147,9 @@ struct CombiningCosim {
   static std::string data(const Driver& rtl, int node, int port) {
     return fmt::format("a set of {} origins", rtl.link_count(node, port));
   }
+  static std::shared_ptr<const Trace> trace(std::vector<CombiningEvent> rows) {
+    return std::make_shared<CombiningTrace>(std::move(rows));
+  }
 };
 
 struct TreeCosim {
@@ -153,17 +165,39 @@ struct TreeCosim {
   static std::string data(const Side& side, int node, int port) {
     return fmt::format("the packet of origin {}", side.link_origin(node, port));
   }
+  static std::shared_ptr<const Trace> trace(std::vector<TreeEvent> rows) {
+    return std::make_shared<BroadcastTreeTrace>(std::move(rows));
+  }
 };
 
 }  // namespace
 
 CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
-                                const CombiningTables& rtl_tables) {
+                                const CombiningTables& rtl_tables, const std::vector<Fault>& faults) {
+  // An injector per network: each records what its faults took, and the two must agree.
+  std::optional<FaultInjector> sc_faults, rtl_faults;
+  if (!faults.empty()) {
+    sc_faults.emplace(faults, topology);
+    rtl_faults.emplace(faults, topology);
+    EngineOptions options;
+    options.faults = &*sc_faults;
+    check_combining_faults(options);  // before anything is elaborated or loaded
+  }
   claim_systemc_elaboration();
   check_combining_run_size(topology);
   RunStats load;
   std::unique_ptr<CombiningRtlDriver> rtl = load_combining_rtl(topology, rtl_tables, "", load);
-  return run_round_cosim<CombiningCosim>(topology, systemc_tables, std::move(rtl), load);
+  if (rtl && rtl_faults) rtl->inject(&*rtl_faults);
+  CosimReport report =
+      run_round_cosim<CombiningCosim>(topology, systemc_tables, std::move(rtl), load, sc_faults ? &*sc_faults : nullptr);
+  if (sc_faults) {
+    report.injected = sc_faults->injected();
+    if (report.divergence.empty() && report.injected != rtl_faults->injected()) {
+      report.agree = false;
+      report.divergence = "the faults took different sets in SystemC and RTL";
+    }
+  }
+  return report;
 }
 
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,

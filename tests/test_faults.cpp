@@ -288,6 +288,33 @@ INSTANTIATE_TEST_SUITE_P(Kinds, CosimFault, ::testing::Values("drop:2-3@2", "lin
                            return testing_support::test_name(fault.param);
                          });
 
+class CombiningCosimFault : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CombiningCosimFault, BothNetworksTakeTheSameSets) {
+  PortModel combining;
+  combining.combining = true;
+  const Problem problem{Topology::parse("torus:4x4"), "gossip", combining, "", 0};
+  const auto tables = find_algorithm(problem, "").build(problem);
+  const CosimReport r = run_cosim_of_kind(problem.topology, *tables, {parse_fault(GetParam())});
+  EXPECT_TRUE(r.agree) << r.divergence;
+  EXPECT_FALSE(r.injected.empty());
+  RunRequest req;  // the reference engine under the same fault: the same rows, losses and stop
+  req.topology = "torus:4x4";
+  req.collective = "gossip";
+  req.port_model = combining;
+  req.faults = {GetParam()};
+  const RunResult ref = run_case(req);
+  ASSERT_TRUE(r.arrived);
+  EXPECT_EQ(r.arrived->csv(), ref.trace->csv());
+  EXPECT_EQ(r.injected, ref.stats.injected);
+  EXPECT_EQ(r.stuck, ref.stats.failure);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, CombiningCosimFault, ::testing::Values("drop:0-1@1", "link:2-6@3", "router:5@2"),
+                         [](const ::testing::TestParamInfo<std::string>& fault) {
+                           return testing_support::test_name(fault.param);
+                         });
+
 TEST(FaultCli, ExitCodes) {
   auto r = run_cli("run torus:4x4 gossip --fault drop:2-3@2");
   EXPECT_EQ(r.code, 1) << r.err;

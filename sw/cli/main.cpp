@@ -118,9 +118,9 @@ int cmd_cosim(const Built& b, bool as_json, const std::vector<Fault>& faults) {
   const CosimReport r = run_cosim_of_kind(b.problem.topology, *b.tables, faults);
   // With faults the scoreboard judges what arrived (the two networks' common trace).
   std::optional<ScoreboardReport> score;
-  if (!faults.empty() && r.agree) {
+  if (!faults.empty() && r.agree && r.arrived) {
     const RouterKind& kind = find_router_kind(b.tables->kind());
-    score = kind.score(*b.tables, b.problem.topology, b.algorithm->packets_per_node, PacketTrace(r.trace));
+    score = kind.score(*b.tables, b.problem.topology, b.algorithm->packets_per_node, *r.arrived);
   }
   const bool passed = r.agree && r.stuck.empty() && (!score || score->clean());
   const std::string& spec = b.problem.topology.spec();
