@@ -102,22 +102,12 @@ CombiningNetworkSc::CombiningNetworkSc(sc_core::sc_module_name name, const Topol
     wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
     return;
   }
-  fault_links_.init(link_valid_.size(), [&](const char* nm, size_t l) {
-    const int from = static_cast<int>(l / static_cast<size_t>(ports_));
-    const int to = topology.neighbour(from, static_cast<int>(l % static_cast<size_t>(ports_)));
-    const CombiningRouterSc& sender = routers_[static_cast<size_t>(from)];
-    auto* link = new RoundFaultLinkSc<OriginSet>(
-        nm, sender.sent(), [&sender] { return sender.round(); },
-        [this, from, to](int64_t round, const OriginSet& set, bool record) {
-          return record ? !faults_->arrives_set(round, from, to, set.count()) : faults_->loses(round, from, to);
-        });
-    link->clk(clk);
-    link->in_valid(link_valid_[l]);
-    link->in_data(link_data_[l]);
-    link->out_valid(arrive_valid_[l]);
-    link->out_data(arrive_data_[l]);
-    return link;
-  });
+  init_round_fault_links<CombiningRouterSc, OriginSet>(
+      topology, routers_, fault_links_, clk, link_valid_, link_data_, arrive_valid_, arrive_data_,
+      [faults = faults_](int64_t round, int from, int to, const OriginSet& set, bool record) {
+        return record ? !faults->arrives_set(round, from, to, set.count()) : faults->loses(round, from, to);
+      },
+      RecordLoss::AtTake);
   wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_, &arrive_valid_, &arrive_data_);
 }
 

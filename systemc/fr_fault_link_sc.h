@@ -54,12 +54,16 @@ class FaultLinkSc : public sc_core::sc_module {
   bool passed_ = false;
 };
 
-// RoundFaultLinkSc: the same element for networks that take one round per clock (the
-// combining routers): a router may send the same set on a link round after round, so the
-// link decides at every send the sender announces (`each_send`), and, as the verilated
-// array's wiring does, a loss is recorded at the clock edge its receiver would have taken
-// it (a round sent as the run ends is never taken, so never lost). `lost(round, data,
-// record)`: whether a fault takes what was sent in `round`; with `record`, noted as lost.
+// When a round-per-clock network's fault link notes a loss: with the round the kind's clock
+// monitor records. Combining: at the edge the receiver would take it (the monitor stops
+// before recording the round sent at the last edge: that round is lost by no one).
+// Broadcast trees: as it is sent (the monitor records every round the tables have).
+enum class RecordLoss { AtTake, AtSend };
+
+// RoundFaultLinkSc: the same element for networks that take one round per clock: a router
+// may send the same data on a link round after round, so the link decides at every send
+// the sender announces (`each_send`). `lost(round, data, record)`: whether a fault takes
+// what was sent in `round`; with `record`, noted as lost (once, when `when` says).
 template <class Data>
 class RoundFaultLinkSc : public sc_core::sc_module {
  public:
@@ -70,8 +74,8 @@ class RoundFaultLinkSc : public sc_core::sc_module {
   sc_core::sc_out<Data> out_data;
 
   RoundFaultLinkSc(sc_core::sc_module_name name, const sc_core::sc_event& each_send, std::function<int64_t()> sender_round,
-                   std::function<bool(int64_t, const Data&, bool)> lost)
-      : sc_core::sc_module(name), sender_round_(std::move(sender_round)), lost_(std::move(lost)) {
+                   std::function<bool(int64_t, const Data&, bool)> lost, RecordLoss when)
+      : sc_core::sc_module(name), sender_round_(std::move(sender_round)), lost_(std::move(lost)), when_(when) {
     SC_HAS_PROCESS(RoundFaultLinkSc);
     SC_METHOD(pass);
     sensitive << in_valid << in_data << each_send;
@@ -87,17 +91,18 @@ class RoundFaultLinkSc : public sc_core::sc_module {
       round_ = sender_round_();
       data_ = in_data.read();
     }
-    const bool passed = sent_ && !lost_(round_, data_, false);
+    const bool passed = sent_ && !lost_(round_, data_, when_ == RecordLoss::AtSend);
     out_valid.write(passed);
     out_data.write(in_data.read());
   }
-  void take() {  // the edge that merges what was sent: a loss happens here
-    if (sent_) lost_(round_, data_, true);
+  void take() {  // the edge that takes in what was sent
+    if (sent_ && when_ == RecordLoss::AtTake) lost_(round_, data_, true);
     sent_ = false;
   }
 
   std::function<int64_t()> sender_round_;
   std::function<bool(int64_t, const Data&, bool)> lost_;
+  const RecordLoss when_;
   bool sent_ = false;
   int64_t round_ = 0;
   Data data_{};

@@ -7,7 +7,12 @@
 #include <fmt/format.h>
 
 #include <systemc>
+
+#include <cstdint>
+#include <functional>
 #include <string>
+
+#include "fr_fault_link_sc.h"
 
 #include "sw/topology/topology.h"
 
@@ -42,9 +47,45 @@ void wire_links_sc(const Topology& topology, sc_core::sc_vector<Router>& routers
   }
 }
 
+// Whether a fault takes what router `from` sent to `to` in `round` (docs/faults.md); with
+// `record`, noted as lost (FaultInjector::arrives and its kin).
+template <class Data>
+using RoundLoss = std::function<bool(int64_t round, int from, int to, const Data& sent, bool record)>;
+
+// A RoundFaultLinkSc on every link of a network of routers that take one round per clock
+// (each router announces its sends with sent() and counts them in round()): link l's
+// receiver hears heard_valid[l] / heard_data[l], what the fault lets through.
+template <class Router, class Data>
+void init_round_fault_links(const Topology& topology, sc_core::sc_vector<Router>& routers,
+                            sc_core::sc_vector<RoundFaultLinkSc<Data>>& fault_links, sc_core::sc_in<bool>& clk,
+                            sc_core::sc_vector<sc_core::sc_signal<bool>>& link_valid,
+                            sc_core::sc_vector<sc_core::sc_signal<Data>>& link_data,
+                            sc_core::sc_vector<sc_core::sc_signal<bool>>& heard_valid,
+                            sc_core::sc_vector<sc_core::sc_signal<Data>>& heard_data, const RoundLoss<Data>& lost,
+                            RecordLoss when) {
+  const size_t ports = static_cast<size_t>(topology.num_ports());
+  fault_links.init(link_valid.size(), [&](const char* nm, size_t l) {
+    const int from = static_cast<int>(l / ports);
+    const int to = topology.neighbour(from, static_cast<int>(l % ports));
+    const Router& sender = routers[static_cast<size_t>(from)];
+    auto* link = new RoundFaultLinkSc<Data>(
+        nm, sender.sent(), [&sender] { return static_cast<int64_t>(sender.round()); },
+        [lost, from, to](int64_t round, const Data& data, bool record) { return lost(round, from, to, data, record); },
+        when);
+    link->clk(clk);
+    link->in_valid(link_valid[l]);
+    link->in_data(link_data[l]);
+    link->out_valid(heard_valid[l]);
+    link->out_data(heard_data[l]);
+    return link;
+  });
+}
+
 // A network of routers of one kind wired by wire_links_sc: clock and reset to every router,
 // the links as signals the harness reads. `make(name, node)` builds router `node`;
-// `data_label` names the links' data in waveforms.
+// `data_label` names the links' data in waveforms. With `lost` (routers that take a round
+// per clock, under injected faults) every link passes through a RoundFaultLinkSc and
+// link_valid/link_data tell what arrived.
 template <class Router, class Data>
 class LinkedNetworkSc : public sc_core::sc_module {
  public:
@@ -52,23 +93,34 @@ class LinkedNetworkSc : public sc_core::sc_module {
   sc_core::sc_in<bool> reset;
 
   template <class Make>
-  LinkedNetworkSc(sc_core::sc_module_name name, const Topology& topology, Make make, const char* data_label)
+  LinkedNetworkSc(sc_core::sc_module_name name, const Topology& topology, Make make, const char* data_label,
+                  const RoundLoss<Data>& lost = nullptr, RecordLoss when = RecordLoss::AtTake)
       : sc_core::sc_module(name),
         ports_(static_cast<size_t>(topology.num_ports())),
         data_label_(data_label),
         routers_("router", static_cast<size_t>(topology.num_nodes()),
                  [&](const char* n, size_t i) { return make(n, static_cast<int>(i)); }),
         link_valid_("link_valid", static_cast<size_t>(topology.num_nodes()) * ports_),
-        link_data_("link_data", static_cast<size_t>(topology.num_nodes()) * ports_) {
+        link_data_("link_data", static_cast<size_t>(topology.num_nodes()) * ports_),
+        faulted_(static_cast<bool>(lost)),
+        fault_links_("fault_link"),
+        arrive_valid_("arrive_valid", faulted_ ? link_valid_.size() : 0),
+        arrive_data_("arrive_data", faulted_ ? link_data_.size() : 0) {
     for (Router& r : routers_) {
       r.clk(clk);
       r.reset(reset);
     }
-    wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+    if (!faulted_) {
+      wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_);
+      return;
+    }
+    init_round_fault_links(topology, routers_, fault_links_, clk, link_valid_, link_data_, arrive_valid_, arrive_data_, lost,
+                           when);
+    wire_links_sc(topology, routers_, link_valid_, link_data_, no_valid_, no_data_, &arrive_valid_, &arrive_data_);
   }
 
-  bool link_valid(int node, int port) const { return link_valid_[link(node, port)].read(); }
-  Data link_data(int node, int port) const { return link_data_[link(node, port)].read(); }
+  bool link_valid(int node, int port) const { return (faulted_ ? arrive_valid_ : link_valid_)[link(node, port)].read(); }
+  Data link_data(int node, int port) const { return (faulted_ ? arrive_data_ : link_data_)[link(node, port)].read(); }
   const Router& router(int node) const { return routers_[static_cast<size_t>(node)]; }
   void trace(sc_core::sc_trace_file* file) const {
     for (size_t i = 0; i < link_valid_.size(); ++i) {
@@ -87,6 +139,10 @@ class LinkedNetworkSc : public sc_core::sc_module {
   sc_core::sc_vector<sc_core::sc_signal<Data>> link_data_;
   sc_core::sc_signal<bool> no_valid_;  // what a border input sees
   sc_core::sc_signal<Data> no_data_;
+  const bool faulted_;
+  sc_core::sc_vector<RoundFaultLinkSc<Data>> fault_links_;
+  sc_core::sc_vector<sc_core::sc_signal<bool>> arrive_valid_;  // with faults: what arrives of each link
+  sc_core::sc_vector<sc_core::sc_signal<Data>> arrive_data_;
 };
 
 }  // namespace fixroute

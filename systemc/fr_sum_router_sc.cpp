@@ -59,6 +59,7 @@ void SumRouterSc::on_clock() {
     if (send) out_data[p].write(sum(send));
   }
   if (rounds_left) ++round_;
+  sent_.notify(sc_core::SC_ZERO_TIME);  // once the writes are seen
 }
 
 SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables)

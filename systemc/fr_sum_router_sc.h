@@ -32,6 +32,11 @@ class SumRouterSc : public sc_core::sc_module {
               std::vector<uint32_t> entries, uint64_t value);
   uint64_t answer() const;  // the sum of its result registers
 
+  // Its round counter (rounds sent), and an event notified once its outputs hold a round's
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
+  size_t round() const { return round_; }
+  const sc_core::sc_event& sent() const { return sent_; }
+
  private:
   void on_clock();
   uint64_t sum(uint32_t mask) const;
@@ -41,6 +46,7 @@ class SumRouterSc : public sc_core::sc_module {
   const uint64_t value_;
   std::vector<uint64_t> regs_;
   size_t round_ = 0;  // rounds sent
+  sc_core::sc_event sent_;
 };
 
 // The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).

@@ -1,6 +1,8 @@
 #include "fr_tree_router_sc.h"
 
+#include "sw/core/faults.h"
 #include "sw/tables/broadcast_tree_tables.h"
+#include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -41,14 +43,21 @@ void TreeRouterSc::on_clock() {
     if (send) out_data[p].write(origin);
   }
   if (rows_left) ++round_;
+  sent_.notify(sc_core::SC_ZERO_TIME);  // once the writes are seen
 }
 
-TreeNetworkSc::TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables)
+TreeNetworkSc::TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables,
+                             FaultInjector* faults)
     : LinkedNetworkSc(
           name, topology,
           [&](const char* n, int node) {
             return new TreeRouterSc(n, node, tables.nodes, tables.ports, tables.router_rows(node));
           },
-          "link_origin_") {}
+          "link_origin_",
+          faults && faults->any() ? RoundLoss<int>([faults](int64_t round, int from, int to, const int& origin, bool record) {
+            return record ? !faults->arrives(round, from, to, origin, kBroadcastDest, 0) : faults->loses(round, from, to);
+          })
+                                  : RoundLoss<int>(),
+          RecordLoss::AtSend) {}
 
 }  // namespace fixroute

@@ -29,6 +29,11 @@ class TreeRouterSc : public sc_core::sc_module {
   // `rows`: rounds x ports entries, an origin or kNoSend.
   TreeRouterSc(sc_core::sc_module_name name, int node, int nodes, int ports, std::vector<int32_t> rows);
 
+  // Its round counter (rounds sent), and an event notified once its outputs hold a round's
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
+  size_t round() const { return round_; }
+  const sc_core::sc_event& sent() const { return sent_; }
+
  private:
   void on_clock();
 
@@ -36,12 +41,16 @@ class TreeRouterSc : public sc_core::sc_module {
   const std::vector<int32_t> rows_;
   std::vector<bool> held_;
   size_t round_ = 0;  // rounds sent
+  sc_core::sc_event sent_;
 };
 
 // The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
 class TreeNetworkSc : public LinkedNetworkSc<TreeRouterSc, int> {
  public:
-  TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables);
+  // `faults` (optional, docs/faults.md): a packet a fault takes is not on link_valid and
+  // not stored by its receiver.
+  TreeNetworkSc(sc_core::sc_module_name name, const Topology& topology, const BroadcastTreeTables& tables,
+                FaultInjector* faults = nullptr);
   int link_origin(int node, int port) const { return link_data(node, port); }
 };
 

@@ -314,15 +314,16 @@ CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, co
     const CombiningTables& t = as_kind<CombiningTables>(tables);
     return run_combining_cosim(topology, t, t, faults);
   }
+  if (kind == kBroadcastTreeKind) {
+    const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
+    return run_tree_cosim(topology, t, t, faults);
+  }
   if (!faults.empty())
-    throw InputError(fmt::format("--fault: cosim injects faults into port-rules and combining routers only, not {}", kind));
+    throw InputError(fmt::format(
+        "--fault: cosim injects faults into port-rules, combining and broadcast-tree routers only, not {}", kind));
   if (kind == kCrossbarKind) {
     const XbarTables& t = as_kind<XbarTables>(tables);
     return run_xbar_cosim(topology, t, t);
-  }
-  if (kind == kBroadcastTreeKind) {
-    const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
-    return run_tree_cosim(topology, t, t);
   }
   throw InputError(fmt::format("cosim has no SystemC and RTL pair for {} routers", kind));
 }

@@ -48,14 +48,16 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_table
 // rising edge each router's outputs (combining: `full`, `learnt`) and every link (valid,
 // and the set of origins or the origin carried) compared; `steps` the rounds run, until
 // the kind's stop rule ends the run. InputError where no verilated build holds the tables.
-// `faults`: combining networks take them as run does (docs/faults.md), an injector each.
+// `faults`: combining and broadcast-tree networks take them as run does (docs/faults.md),
+// an injector each.
 CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
                                 const CombiningTables& rtl_tables, const std::vector<Fault>& faults = {});
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
-                           const BroadcastTreeTables& rtl_tables);
+                           const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults = {});
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
-// Faults are taken by the port-rule and combining routers (InputError for other kinds).
+// Faults are taken by the port-rule, combining and broadcast-tree routers (InputError for
+// other kinds).
 CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults = {});
 
 }  // namespace fixroute

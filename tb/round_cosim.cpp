@@ -172,40 +172,53 @@ struct TreeCosim {
 
 }  // namespace
 
-CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
-                                const CombiningTables& rtl_tables, const std::vector<Fault>& faults) {
-  // An injector per network: each records what its faults took, and the two must agree.
+namespace {
+
+// The co-simulation of Kind's networks under `faults` (none: a plain one): an injector per
+// network, each recording what its faults took; the two must take the same. `check`
+// refuses the faults the kind does not take, before anything is elaborated or loaded.
+template <class Kind, class Tables>
+CosimReport run_round_cosim_of(const Topology& topology, const Tables& systemc_tables, const std::vector<Fault>& faults,
+                               void (*check)(const EngineOptions&),
+                               const std::function<std::unique_ptr<typename Kind::Driver>(RunStats&)>& load_rtl) {
   std::optional<FaultInjector> sc_faults, rtl_faults;
   if (!faults.empty()) {
     sc_faults.emplace(faults, topology);
     rtl_faults.emplace(faults, topology);
     EngineOptions options;
     options.faults = &*sc_faults;
-    check_combining_faults(options);  // before anything is elaborated or loaded
+    check(options);
   }
   claim_systemc_elaboration();
-  check_combining_run_size(topology);
   RunStats load;
-  std::unique_ptr<CombiningRtlDriver> rtl = load_combining_rtl(topology, rtl_tables, "", load);
+  std::unique_ptr<typename Kind::Driver> rtl = load_rtl(load);
   if (rtl && rtl_faults) rtl->inject(&*rtl_faults);
   CosimReport report =
-      run_round_cosim<CombiningCosim>(topology, systemc_tables, std::move(rtl), load, sc_faults ? &*sc_faults : nullptr);
+      run_round_cosim<Kind>(topology, systemc_tables, std::move(rtl), load, sc_faults ? &*sc_faults : nullptr);
   if (sc_faults) {
     report.injected = sc_faults->injected();
     if (report.divergence.empty() && report.injected != rtl_faults->injected()) {
       report.agree = false;
-      report.divergence = "the faults took different sets in SystemC and RTL";
+      report.divergence = "the faults took different packets in SystemC and RTL";
     }
   }
   return report;
 }
 
+}  // namespace
+
+CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
+                                const CombiningTables& rtl_tables, const std::vector<Fault>& faults) {
+  check_combining_run_size(topology);
+  return run_round_cosim_of<CombiningCosim>(topology, systemc_tables, faults, check_combining_faults, [&](RunStats& load) {
+    return load_combining_rtl(topology, rtl_tables, "", load);
+  });
+}
+
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
-                           const BroadcastTreeTables& rtl_tables) {
-  claim_systemc_elaboration();
-  RunStats load;
-  std::unique_ptr<TreeRtlDriver> rtl = load_tree_rtl(topology, rtl_tables, "", load);
-  return run_round_cosim<TreeCosim>(topology, systemc_tables, std::move(rtl), load);
+                           const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults) {
+  return run_round_cosim_of<TreeCosim>(topology, systemc_tables, faults, check_tree_faults,
+                                       [&](RunStats& load) { return load_tree_rtl(topology, rtl_tables, "", load); });
 }
 
 }  // namespace fixroute

@@ -10,12 +10,16 @@
 namespace fixroute {
 
 class Topology;
+class FaultInjector;
 struct BroadcastTreeTables;
 
 class TreeRtlDriver : public RtlConfigPort {
  public:
   virtual bool link_valid(int node, int port) const = 0;
   virtual int link_origin(int node, int port) const = 0;
+  // Faults (docs/faults.md) applied from the next clock on: a packet a fault takes is sent
+  // but neither stored by its receiver nor shown on link_valid (sw/engines/broadcast_tree_engine.h).
+  virtual void inject(FaultInjector* faults) = 0;
 };
 
 // The smallest broadcast-tree build that holds `tables`, every router's image loaded and

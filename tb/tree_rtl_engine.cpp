@@ -9,8 +9,10 @@
 #include "rtl_driver.h"
 #include "rtl_routers.inc"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/engines/broadcast_tree_engine.h"
 #include "sw/tables/broadcast_tree_tables.h"
+#include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 #include "tree_rtl.h"
 #include "verilated_top.h"
@@ -24,16 +26,48 @@ class TreeRouterArray : public RoundRouterArray<Model, TreeRtlDriver> {
   using Base = RoundRouterArray<Model, TreeRtlDriver>;
 
  public:
-  TreeRouterArray(const Topology& topology, unsigned origin_bits) : Base(topology, origin_bits), origin_bits_(origin_bits) {}
-  bool link_valid(int node, int port) const override {
-    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1);
+  TreeRouterArray(const Topology& topology, unsigned origin_bits)
+      : Base(topology, origin_bits), origin_bits_(origin_bits), ports_(topology.num_ports()) {
+    for (int i = 0; i < topology.num_nodes(); ++i)
+      for (int q = 0; q < ports_; ++q) neighbour_.push_back(topology.neighbour(i, q));
   }
-  int link_origin(int node, int port) const override {
-    return static_cast<int>(bits(this->router(node).out_data, static_cast<unsigned>(port) * origin_bits_, origin_bits_));
+  // What arrives: a packet a fault takes was sent but is not on the link.
+  bool link_valid(int node, int port) const override {
+    if (!bits(this->router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
+    return !faults_ || !faults_->loses(static_cast<int64_t>(this->router(node).round), node,
+                                       neighbour_[static_cast<size_t>(node * ports_ + port)]);
+  }
+  int link_origin(int node, int port) const override { return origin_of(this->router(node), static_cast<unsigned>(port)); }
+  void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
+  // A loss is recorded as its packet is sent, as the ref engine and the clock monitor (which
+  // records every round the tables have) see it; the receiver's input is cut at the next edge.
+  void tick() override {
+    Base::tick();
+    if (!faults_) return;
+    const int nodes = static_cast<int>(this->routers_.size());
+    for (int i = 0; i < nodes; ++i) {
+      const Model& r = this->router(i);
+      for (int q = 0; q < ports_; ++q) {
+        const int to = neighbour_[static_cast<size_t>(i * ports_ + q)];
+        if (to >= 0 && bits(r.out_valid, static_cast<unsigned>(q), 1))
+          faults_->arrives(static_cast<int64_t>(r.round), i, to, origin_of(r, static_cast<unsigned>(q)), kBroadcastDest, 0);
+      }
+    }
   }
 
  private:
+  // The sender's packet reaches node `to` unless a fault takes it (recorded as it was sent).
+  bool arrives(const Model& sender, int from, unsigned, int to) override {
+    return !faults_ || !faults_->loses(static_cast<int64_t>(sender.round), from, to);
+  }
+  int origin_of(const Model& r, unsigned port) const {
+    return static_cast<int>(bits(r.out_data, port * origin_bits_, origin_bits_));
+  }
+
   const unsigned origin_bits_;
+  const int ports_;
+  std::vector<int> neighbour_;  // per (node, port)
+  FaultInjector* faults_ = nullptr;
 };
 
 using TreeRouterBuild = RoundRouterBuild<TreeRtlDriver>;
@@ -58,15 +92,18 @@ std::vector<std::vector<uint32_t>> tree_images(const Topology& topology, const B
 }
 
 TreeRun run_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables, const EngineOptions& options) {
-  return run_round_array<TreeClockMonitor, TreeRun>(tree_router_builds(), "fr_tree_router", topology, tables.rounds,
-                                                    tree_images(topology, tables), options);
+  check_tree_faults(options);
+  return run_round_array<TreeClockMonitor, TreeRun, TreeRtlDriver>(
+      tree_router_builds(), "fr_tree_router", topology, tables.rounds, tree_images(topology, tables), options, 0,
+      [&](TreeRtlDriver& rtl) { rtl.inject(options.faults); });
 }
 
 const KindRoutersRegistrar rtl_trees(
     {kBroadcastTreeKind, "rtl", [](const Topology& topology) { return smallest_round_build(tree_router_builds(), topology, 0) != nullptr; },
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return broadcast_tree_output(run_tree_rtl(topology, as_kind<BroadcastTreeTables>(t), o));
-     }});
+     },
+     true, false});
 
 }  // namespace
 

@@ -13,9 +13,11 @@ namespace {
 const KindRoutersRegistrar systemc_trees(
     {kBroadcastTreeKind, "systemc", [](const Topology&) { return true; },
      [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+       check_tree_faults(options);
        return broadcast_tree_output(run_round_bench<TreeNetworkSc, TreeClockMonitor, TreeRun>(
            topology, as_kind<BroadcastTreeTables>(t), options));
-     }});
+     },
+     true, false});
 
 }  // namespace
 

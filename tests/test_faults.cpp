@@ -154,35 +154,53 @@ TEST_P(FaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
 
 INSTANTIATE_TEST_SUITE_P(Kinds, FaultOnEngine, ::testing::ValuesIn(engine_faults()), engine_fault_name);
 
-// Combining routers (flooding on torus:4x4, all-port full-duplex, 4 rounds): a set a fault
-// takes is no row of the trace and is not merged; every engine loses the same sets.
-struct CombiningFault {
-  std::string engine, fault, expect_error, expect_injected, expect_failure;
+// The routers that take a round per clock: combining (flooding on torus:4x4, all-port
+// full-duplex, 4 rounds) and broadcast trees (tree-search on torus:3x4, 3 rounds). What a
+// fault takes is no row of the trace and is not merged or stored; every engine loses the same.
+struct RoundFault {
+  std::string kind, engine, fault, expect_error, expect_injected, expect_failure;
 };
 
-std::vector<CombiningFault> combining_faults() {
-  std::vector<CombiningFault> cases;
+RunRequest round_fault_request(const std::string& kind, const std::string& fault) {
+  RunRequest req;
+  req.collective = "gossip";
+  req.faults = {fault};
+  if (kind == "combining") {
+    req.topology = "torus:4x4";
+    req.port_model.combining = true;
+  } else {
+    req.topology = "torus:3x4";
+    req.algorithm = "tree-search";
+  }
+  return req;
+}
+
+std::vector<RoundFault> round_faults() {
+  std::vector<RoundFault> cases;
   for (const std::string engine : {"ref", "systemc", "rtl"}) {
-    cases.push_back({engine, "drop:0-1@1", "round 1: router 0 did not send on port 2",
+    cases.push_back({"combining", engine, "drop:0-1@1", "round 1: router 0 did not send on port 2",
                      "step 1: set of 1 origin dropped on arc 0->1, last seen at node 0 (drop:0-1@1)", ""});
-    cases.push_back({engine, "link:2-6@3", "round 3: router 2 did not send on port",
+    cases.push_back({"combining", engine, "link:2-6@3", "round 3: router 2 did not send on port",
                      "step 3: set of 11 origins lost on dead link 2-6, last seen at node 2 (link:2-6@3)", ""});
-    cases.push_back({engine, "router:5@2", "round 2: router 5 did not send on port 0",
+    cases.push_back({"combining", engine, "router:5@2", "round 2: router 5 did not send on port 0",
                      "step 2: set of 5 origins lost: sent to stuck router 5, last seen at node 1 (router:5@2)",
                      "stuck at round 5"});
+    cases.push_back({"tree", engine, "drop:0-1@1", "round 1: router 0 did not send origin 0 on port 2",
+                     "step 1: packet 0->* seq 0 dropped on arc 0->1, last seen at node 0 (drop:0-1@1)", ""});
+    // the last round's losses are listed too: the tree's run records every round it has
+    cases.push_back({"tree", engine, "link:2-6@2", "round 2: router 2 did not send origin 1 on port 0",
+                     "step 3: packet 9->* seq 0 lost on dead link 2-6, last seen at node 2 (link:2-6@2)", ""});
+    cases.push_back({"tree", engine, "router:5@2", "round 2: router 4 did not send origin 7 on port 2",
+                     "step 3: packet 11->* seq 0 lost: sent to stuck router 5, last seen at node 6 (router:5@2)", ""});
   }
   return cases;
 }
 
-class CombiningFaultOnEngine : public ::testing::TestWithParam<CombiningFault> {};
+class RoundFaultOnEngine : public ::testing::TestWithParam<RoundFault> {};
 
-TEST_P(CombiningFaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
-  const CombiningFault& c = GetParam();
-  RunRequest req;
-  req.topology = "torus:4x4";
-  req.collective = "gossip";
-  req.port_model.combining = true;
-  req.faults = {c.fault};
+TEST_P(RoundFaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
+  const RoundFault& c = GetParam();
+  RunRequest req = round_fault_request(c.kind, c.fault);
   req.engine = "ref";
   const RunResult ref = run_case(req);
   req.engine = c.engine;
@@ -201,11 +219,11 @@ TEST_P(CombiningFaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
   EXPECT_EQ(r.score.steps, ref.score.steps);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kinds, CombiningFaultOnEngine, ::testing::ValuesIn(combining_faults()),
-                         [](const ::testing::TestParamInfo<CombiningFault>& param) {
+INSTANTIATE_TEST_SUITE_P(Kinds, RoundFaultOnEngine, ::testing::ValuesIn(round_faults()),
+                         [](const ::testing::TestParamInfo<RoundFault>& param) {
                            const std::string& e = param.param.engine;
-                           return (e == "ref" ? "Ref" : e == "systemc" ? "Systemc" : "Rtl") + std::string("_") +
-                                  testing_support::test_name(param.param.fault);
+                           return param.param.kind + "_" + (e == "ref" ? "Ref" : e == "systemc" ? "Systemc" : "Rtl") +
+                                  "_" + testing_support::test_name(param.param.fault);
                          });
 
 TEST(CombiningFault, TakesWhatTheTableSendsAndNothingElse) {
@@ -224,12 +242,17 @@ TEST(CombiningFault, TakesWhatTheTableSendsAndNothingElse) {
   EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 9: drop:3-4@9 took no packet"});
 }
 
-TEST(CombiningFault, FlipIsRefusedOnEveryEngine) {
+TEST(RoundFault, FlipIsRefusedOnEveryEngine) {
   for (const char* engine : {"ref", "systemc", "rtl"}) {
-    const auto r = run_cli(std::string("run torus:4x4 gossip --combining --engine ") + engine + " --fault flip:5:0:1@2");
+    auto r = run_cli(std::string("run torus:4x4 gossip --combining --engine ") + engine + " --fault flip:5:0:1@2");
     EXPECT_EQ(r.code, 2) << engine;
     EXPECT_NE(r.err.find("combining routers have no forward mask to flip"), std::string::npos) << r.err;
+    r = run_cli(std::string("run torus:3x4 gossip --algorithm tree-search --engine ") + engine + " --fault flip:5:0:1@2");
+    EXPECT_EQ(r.code, 2) << engine;
+    EXPECT_NE(r.err.find("broadcast-tree routers have no forward mask to flip"), std::string::npos) << r.err;
   }
+  const auto r = run_cli("cosim torus:3x4 gossip --algorithm tree-search --fault flip:5:0:1@2");
+  EXPECT_EQ(r.code, 2);
 }
 
 TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
@@ -288,31 +311,35 @@ INSTANTIATE_TEST_SUITE_P(Kinds, CosimFault, ::testing::Values("drop:2-3@2", "lin
                            return testing_support::test_name(fault.param);
                          });
 
-class CombiningCosimFault : public ::testing::TestWithParam<std::string> {};
+struct CosimRoundFault {
+  std::string kind, fault;
+};
 
-TEST_P(CombiningCosimFault, BothNetworksTakeTheSameSets) {
-  PortModel combining;
-  combining.combining = true;
-  const Problem problem{Topology::parse("torus:4x4"), "gossip", combining, "", 0};
-  const auto tables = find_algorithm(problem, "").build(problem);
-  const CosimReport r = run_cosim_of_kind(problem.topology, *tables, {parse_fault(GetParam())});
+class RoundCosimFault : public ::testing::TestWithParam<CosimRoundFault> {};
+
+TEST_P(RoundCosimFault, BothNetworksTakeTheSameAsTheReferenceEngine) {
+  const CosimRoundFault& c = GetParam();
+  const RunRequest req = round_fault_request(c.kind, c.fault);  // ref under the same fault: rows, losses, stop
+  const RunResult ref = run_case(req);
+  const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, "", 0};
+  const auto tables = find_algorithm(problem, req.algorithm).build(problem);
+  const CosimReport r = run_cosim_of_kind(problem.topology, *tables, {parse_fault(c.fault)});
   EXPECT_TRUE(r.agree) << r.divergence;
   EXPECT_FALSE(r.injected.empty());
-  RunRequest req;  // the reference engine under the same fault: the same rows, losses and stop
-  req.topology = "torus:4x4";
-  req.collective = "gossip";
-  req.port_model = combining;
-  req.faults = {GetParam()};
-  const RunResult ref = run_case(req);
   ASSERT_TRUE(r.arrived);
   EXPECT_EQ(r.arrived->csv(), ref.trace->csv());
   EXPECT_EQ(r.injected, ref.stats.injected);
   EXPECT_EQ(r.stuck, ref.stats.failure);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kinds, CombiningCosimFault, ::testing::Values("drop:0-1@1", "link:2-6@3", "router:5@2"),
-                         [](const ::testing::TestParamInfo<std::string>& fault) {
-                           return testing_support::test_name(fault.param);
+INSTANTIATE_TEST_SUITE_P(Kinds, RoundCosimFault,
+                         ::testing::Values(CosimRoundFault{"combining", "drop:0-1@1"},
+                                           CosimRoundFault{"combining", "link:2-6@3"},
+                                           CosimRoundFault{"combining", "router:5@2"},
+                                           CosimRoundFault{"tree", "drop:0-1@1"}, CosimRoundFault{"tree", "link:2-6@2"},
+                                           CosimRoundFault{"tree", "router:5@2"}),
+                         [](const ::testing::TestParamInfo<CosimRoundFault>& param) {
+                           return param.param.kind + "_" + testing_support::test_name(param.param.fault);
                          });
 
 TEST(FaultCli, ExitCodes) {

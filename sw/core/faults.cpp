@@ -97,6 +97,13 @@ FaultInjector::FaultInjector(const std::vector<Fault>& faults, const Topology& t
   }
 }
 
+void refuse_flips(const FaultInjector* faults, const std::string& routers, const std::string& tables) {
+  if (faults && faults->has_flips())
+    throw InputError(fmt::format("--fault flip: {} have no forward mask to flip ({}); link:, router: and drop: faults "
+                                 "apply to them",
+                                 routers, tables));
+}
+
 bool FaultInjector::stuck(int node, int64_t step) const {
   const int64_t from = stuck_from_[static_cast<size_t>(node)];
   return from != 0 && step >= from;

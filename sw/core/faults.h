@@ -33,6 +33,11 @@ Fault parse_fault(const std::string& text);
 // Checks the faults against the network: nodes, links and ports that exist; throws InputError.
 void check_faults(const std::vector<Fault>& faults, const Topology& topology);
 
+class FaultInjector;
+// Throws InputError where `faults` hold a flip and the routers (`routers`, "combining
+// routers") have no forward mask to flip (`tables`: what their rows say instead).
+void refuse_flips(const FaultInjector* faults, const std::string& routers, const std::string& tables);
+
 // One run's faults in effect. Engines ask it whether a crossing arrives (a lost one is
 // recorded with where it was last seen), whether a router is stuck, and which flips fall
 // due at the start of a step; `injected()` is what the faults did, for the report.

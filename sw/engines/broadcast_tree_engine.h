@@ -32,9 +32,16 @@ struct TreeRun : RunStats {
   std::vector<TreeEvent> trace;  // sorted
 };
 
+// Injected faults (docs/faults.md), one rule on every engine: a packet sent in round R from
+// A to B arrives unless FaultInjector::arrives(R, A, B, origin, kBroadcastDest, 0) says a
+// fault takes it (then no row, not stored); a stuck router's sends and what is sent to it
+// are taken. Flips have nothing to flip here: InputError.
+void check_tree_faults(const EngineOptions& options);
+
 // The reference engine: in round r every router sends, on each port, the packet its row
 // names if it holds it; then every router stores what reached it.
-TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTables& tables);
+TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTables& tables,
+                                const EngineOptions& options = {});
 
 // What the hardware harnesses (SystemC, RTL) do after every clock edge: the edge put one
 // round's packets on the links; they are recorded until the tables' rounds have passed.

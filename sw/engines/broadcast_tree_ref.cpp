@@ -1,11 +1,19 @@
 #include <fmt/format.h>
 
 #include "broadcast_tree_engine.h"
+#include "sw/core/faults.h"
+#include "sw/tables/port_rule_tables.h"
 #include "sw/tables/broadcast_tree_tables.h"
 
 namespace fixroute {
 
-TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTables& tables) {
+void check_tree_faults(const EngineOptions& options) {
+  refuse_flips(options.faults, "broadcast-tree routers", "their rows name the origin each port sends");
+}
+
+TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTables& tables, const EngineOptions& options) {
+  check_tree_faults(options);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   TreeRun run;
   const int nodes = topology.num_nodes(), ports = topology.num_ports();
   const size_t words = (static_cast<size_t>(nodes) + 63) / 64;
@@ -21,7 +29,11 @@ TreeRun run_broadcast_trees_ref(const Topology& topology, const BroadcastTreeTab
     for (int n = 0; n < nodes; ++n)
       for (int p = 0; p < ports; ++p) {
         const int32_t origin = tables.at(n, step, p);
-        if (origin != kNoSend && holds(n, origin)) run.trace.push_back({step, n, p, topology.neighbour(n, p), origin});
+        if (origin == kNoSend || !holds(n, origin)) continue;
+        const int to = topology.neighbour(n, p);
+        // what a fault takes is sent but never arrives: no row, not stored
+        if (faults && !faults->arrives(step, n, to, origin, kBroadcastDest, 0)) continue;
+        run.trace.push_back({step, n, p, to, origin});
       }
     // Stored after every router has sent: a packet moves one hop per round.
     for (size_t k = round_begin; k < run.trace.size(); ++k) {

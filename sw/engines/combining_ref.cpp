@@ -60,9 +60,7 @@ void check_combining_run_size(const Topology& topology) {
 }
 
 void check_combining_faults(const EngineOptions& options) {
-  if (options.faults && options.faults->has_flips())
-    throw InputError("--fault flip: combining routers have no forward mask to flip (their rows name ports to send "
-                     "on); link:, router: and drop: faults apply to them");
+  refuse_flips(options.faults, "combining routers", "their rows name ports to send on");
 }
 
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables, const EngineOptions& options) {

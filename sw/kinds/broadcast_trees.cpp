@@ -42,10 +42,11 @@ const RouterKindRegistrar broadcast_tree_kind([] {
 }());
 
 const KindRoutersRegistrar ref_routers({kBroadcastTreeKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions&) {
+                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
                                           return broadcast_tree_output(
-                                              run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t)));
-                                        }});
+                                              run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t), options));
+                                        },
+                                        true, false});
 
 }  // namespace
 }  // namespace fixroute
