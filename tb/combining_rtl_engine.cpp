@@ -26,18 +26,14 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
   using Base = RoundRouterArray<Model, CombiningRtlDriver>;
 
  public:
-  CombiningRouterArray(const Topology& topology, unsigned origins)
-      : Base(topology, origins), origins_(origins), ports_(topology.num_ports()) {
-    for (int i = 0; i < topology.num_nodes(); ++i)
-      for (int q = 0; q < ports_; ++q) neighbour_.push_back(topology.neighbour(i, q));
-  }
+  CombiningRouterArray(const Topology& topology, unsigned origins) : Base(topology, origins), origins_(origins) {}
+  void inject(FaultInjector* faults) override { this->set_faults(faults); }
   bool full(int node) const override { return this->router(node).full; }
   bool learnt(int node) const override { return this->router(node).learnt; }
   // What arrives: a set a fault takes was sent but is not on the link.
   bool link_valid(int node, int port) const override {
-    if (!bits(this->router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
-    return !faults_ || !faults_->loses(static_cast<int64_t>(this->router(node).round), node,
-                                       neighbour_[static_cast<size_t>(node * ports_ + port)]);
+    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1) &&
+           this->reaches(node, port, static_cast<int64_t>(this->router(node).round));
   }
   int link_count(int node, int port) const override { return set_count(this->router(node), static_cast<unsigned>(port)); }
   uint64_t link_word(int node, int port, int w) const override {
@@ -48,12 +44,12 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
     }
     return word;
   }
-  void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
 
  private:
   // The sender's set reaches node `to` unless a fault takes it (recorded), as the ref engine decides.
   bool arrives(const Model& sender, int from, unsigned port, int to) override {
-    return !faults_ || faults_->arrives_set(static_cast<int64_t>(sender.round), from, to, set_count(sender, port));
+    return !this->faults_ ||
+           this->faults_->arrives_set(static_cast<int64_t>(sender.round), from, to, set_count(sender, port));
   }
   int set_count(const Model& r, unsigned port) const {
     int count = 0;
@@ -62,9 +58,6 @@ class CombiningRouterArray : public RoundRouterArray<Model, CombiningRtlDriver> 
   }
 
   const unsigned origins_;
-  const int ports_;
-  std::vector<int> neighbour_;  // per (node, port)
-  FaultInjector* faults_ = nullptr;
 };
 
 using CombiningRouterBuild = RoundRouterBuild<CombiningRtlDriver>;

@@ -16,6 +16,7 @@
 #include "router_array.h"
 #include "rtl_driver.h"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -23,17 +24,35 @@ namespace fixroute {
 
 // An array of routers that run once every router's table is loaded: the network's one AND
 // gate drives every router's `start`.
+// Injected faults (docs/faults.md) are the wiring's: a kind's array cuts what a fault takes.
 template <class Model, class Driver>
 class RoundRouterArray : public RouterArray<Model, Driver> {
  public:
-  using RouterArray<Model, Driver>::RouterArray;
+  RoundRouterArray(const Topology& topology, unsigned link_bits)
+      : RouterArray<Model, Driver>(topology, link_bits), ports_(topology.num_ports()) {
+    for (int i = 0; i < topology.num_nodes(); ++i)
+      for (int q = 0; q < ports_; ++q) neighbour_.push_back(topology.neighbour(i, q));
+  }
 
  protected:
+  // The faults the wiring applies from the next clock on (none: nullptr).
+  void set_faults(FaultInjector* faults) { faults_ = faults && faults->any() ? faults : nullptr; }
   void global_inputs() override {
     bool all = true;
     for (const auto& r : this->routers_) all = all && r->table_ok;
     for (auto& r : this->routers_) r->start = all;
   }
+  int neighbour(int node, int port) const { return neighbour_[static_cast<size_t>(node * ports_ + port)]; }
+  // Whether what `node` sends on `port` (its `round`-th round) reaches the neighbour: no fault takes it.
+  bool reaches(int node, int port, int64_t round) const {
+    return !faults_ || !faults_->loses(round, node, neighbour(node, port));
+  }
+
+  const int ports_;
+  FaultInjector* faults_ = nullptr;
+
+ private:
+  std::vector<int> neighbour_;  // per (node, port)
 };
 
 // One verilated build of a router: the most ports, nodes, table rows and registers (0: a

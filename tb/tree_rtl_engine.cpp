@@ -26,48 +26,41 @@ class TreeRouterArray : public RoundRouterArray<Model, TreeRtlDriver> {
   using Base = RoundRouterArray<Model, TreeRtlDriver>;
 
  public:
-  TreeRouterArray(const Topology& topology, unsigned origin_bits)
-      : Base(topology, origin_bits), origin_bits_(origin_bits), ports_(topology.num_ports()) {
-    for (int i = 0; i < topology.num_nodes(); ++i)
-      for (int q = 0; q < ports_; ++q) neighbour_.push_back(topology.neighbour(i, q));
-  }
+  TreeRouterArray(const Topology& topology, unsigned origin_bits) : Base(topology, origin_bits), origin_bits_(origin_bits) {}
+  void inject(FaultInjector* faults) override { this->set_faults(faults); }
   // What arrives: a packet a fault takes was sent but is not on the link.
   bool link_valid(int node, int port) const override {
-    if (!bits(this->router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
-    return !faults_ || !faults_->loses(static_cast<int64_t>(this->router(node).round), node,
-                                       neighbour_[static_cast<size_t>(node * ports_ + port)]);
+    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1) &&
+           this->reaches(node, port, static_cast<int64_t>(this->router(node).round));
   }
   int link_origin(int node, int port) const override { return origin_of(this->router(node), static_cast<unsigned>(port)); }
-  void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
   // A loss is recorded as its packet is sent, as the ref engine and the clock monitor (which
   // records every round the tables have) see it; the receiver's input is cut at the next edge.
   void tick() override {
     Base::tick();
-    if (!faults_) return;
+    if (!this->faults_) return;
     const int nodes = static_cast<int>(this->routers_.size());
     for (int i = 0; i < nodes; ++i) {
       const Model& r = this->router(i);
-      for (int q = 0; q < ports_; ++q) {
-        const int to = neighbour_[static_cast<size_t>(i * ports_ + q)];
+      for (int q = 0; q < this->ports_; ++q) {
+        const int to = this->neighbour(i, q);
         if (to >= 0 && bits(r.out_valid, static_cast<unsigned>(q), 1))
-          faults_->arrives(static_cast<int64_t>(r.round), i, to, origin_of(r, static_cast<unsigned>(q)), kBroadcastDest, 0);
+          this->faults_->arrives(static_cast<int64_t>(r.round), i, to, origin_of(r, static_cast<unsigned>(q)),
+                                 kBroadcastDest, 0);
       }
     }
   }
 
  private:
-  // The sender's packet reaches node `to` unless a fault takes it (recorded as it was sent).
-  bool arrives(const Model& sender, int from, unsigned, int to) override {
-    return !faults_ || !faults_->loses(static_cast<int64_t>(sender.round), from, to);
+  // The sender's packet reaches its neighbour unless a fault takes it (recorded as it was sent).
+  bool arrives(const Model& sender, int from, unsigned port, int) override {
+    return this->reaches(from, static_cast<int>(port), static_cast<int64_t>(sender.round));
   }
   int origin_of(const Model& r, unsigned port) const {
     return static_cast<int>(bits(r.out_data, port * origin_bits_, origin_bits_));
   }
 
   const unsigned origin_bits_;
-  const int ports_;
-  std::vector<int> neighbour_;  // per (node, port)
-  FaultInjector* faults_ = nullptr;
 };
 
 using TreeRouterBuild = RoundRouterBuild<TreeRtlDriver>;
