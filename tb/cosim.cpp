@@ -294,14 +294,18 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
   CosimReport report = std::move(bench.report);
   sort_trace(report.trace);
   if (sc_faults) {
-    report.injected = sc_faults->injected();
-    if (report.divergence.empty() && report.injected != rtl_faults->injected()) {
-      report.agree = false;
-      report.divergence = "the faults took different packets in SystemC and RTL";
-    }
+    record_injected(report, *sc_faults, *rtl_faults);
     report.arrived = std::make_shared<PacketTrace>(report.trace);
   }
   return report;
+}
+
+void record_injected(CosimReport& report, const FaultInjector& systemc_faults, const FaultInjector& rtl_faults) {
+  report.injected = systemc_faults.injected();
+  if (report.divergence.empty() && report.injected != rtl_faults.injected()) {
+    report.agree = false;
+    report.divergence = "the faults took different packets in SystemC and RTL";
+  }
 }
 
 CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults) {

@@ -55,6 +55,10 @@ CosimReport run_combining_cosim(const Topology& topology, const CombiningTables&
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
                            const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults = {});
 
+// With faults: what the SystemC side's injector took, and a divergence where the RTL
+// side's took something else (each network has an injector of its own).
+void record_injected(CosimReport& report, const FaultInjector& systemc_faults, const FaultInjector& rtl_faults);
+
 // The co-simulation of `tables`' router kind, both networks loaded with them.
 // Faults are taken by the port-rule, combining and broadcast-tree routers (InputError for
 // other kinds).

@@ -195,13 +195,7 @@ CosimReport run_round_cosim_of(const Topology& topology, const Tables& systemc_t
   if (rtl && rtl_faults) rtl->inject(&*rtl_faults);
   CosimReport report =
       run_round_cosim<Kind>(topology, systemc_tables, std::move(rtl), load, sc_faults ? &*sc_faults : nullptr);
-  if (sc_faults) {
-    report.injected = sc_faults->injected();
-    if (report.divergence.empty() && report.injected != rtl_faults->injected()) {
-      report.agree = false;
-      report.divergence = "the faults took different packets in SystemC and RTL";
-    }
-  }
+  if (sc_faults) record_injected(report, *sc_faults, *rtl_faults);
   return report;
 }
 
