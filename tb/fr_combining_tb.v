@@ -19,6 +19,7 @@ module fr_combining_tb;
     parameter integer ADDR_W  = 5;  // images of up to 2^ADDR_W words: 6 + ROWS + 1
     `include "fr_tb_network.vh"
     localparam integer ORIGINS   = NODES;
+    localparam integer LINK_W    = ORIGINS;  // a link carries a set: a bit per origin
     localparam integer MEM_WORDS = 1 << ADDR_W;  // the testbench's image buffer
 
     `include "fr_tb_signals.vh"
@@ -32,12 +33,7 @@ module fr_combining_tb;
     genvar i, q;
     generate
         for (i = 0; i < NODES; i = i + 1) begin : g_router
-            wire [P-1:0]         in_valid;
-            wire [P*ORIGINS-1:0] in_data;
-            for (q = 0; q < P; q = q + 1) begin : g_port
-                assign in_valid[q] = out_valid[neighbour(i, q)*P + reverse_port(q)];
-                assign in_data[q*ORIGINS +: ORIGINS] = out_data[(neighbour(i, q)*P + reverse_port(q))*ORIGINS +: ORIGINS];
-            end
+            `include "fr_tb_links.vh"
             fr_combining_router #(.P(P), .ORIGINS(ORIGINS), .ROWS(ROWS), .ADDR_W(ADDR_W)) u_router (
                 .clk(clk), .rst(rst), .cfg_we(cfg_we && cfg_node == i), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
                 .cfg_done(cfg_done), .table_ok(table_ok[i]), .table_error(table_error[i*3 +: 3]), .start(start),

@@ -17,6 +17,7 @@ module fr_tree_tb;
     parameter integer ADDR_W  = 7;  // images of up to 2^ADDR_W words: 6 + ROWS * P + 1
     `include "fr_tb_network.vh"
     localparam integer ORIGIN_W  = SEL_W;
+    localparam integer LINK_W    = ORIGIN_W;  // a link carries one packet's origin
     localparam integer MEM_WORDS = 1 << ADDR_W;  // the testbench's image buffer
 
     `include "fr_tb_signals.vh"
@@ -29,13 +30,7 @@ module fr_tree_tb;
     genvar i, q;
     generate
         for (i = 0; i < NODES; i = i + 1) begin : g_router
-            wire [P-1:0]          in_valid;
-            wire [P*ORIGIN_W-1:0] in_data;
-            for (q = 0; q < P; q = q + 1) begin : g_port
-                assign in_valid[q] = out_valid[neighbour(i, q)*P + reverse_port(q)];
-                assign in_data[q*ORIGIN_W +: ORIGIN_W] =
-                    out_data[(neighbour(i, q)*P + reverse_port(q))*ORIGIN_W +: ORIGIN_W];
-            end
+            `include "fr_tb_links.vh"
             fr_tree_router #(.P(P), .ORIGINS(NODES), .ORIGIN_W(ORIGIN_W), .ROWS(ROWS), .ADDR_W(ADDR_W)) u_router (
                 .clk(clk), .rst(rst), .cfg_we(cfg_we && cfg_node == i), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
                 .cfg_done(cfg_done), .table_ok(table_ok[i]), .table_error(table_error[i*3 +: 3]), .start(start),
