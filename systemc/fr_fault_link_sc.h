@@ -1,7 +1,8 @@
 // FaultLinkSc: a test-bench element, not a router: it sits on one link of a network whose
 // run injects faults (`--fault`, docs/faults.md) and passes on what the sender drives,
 // except what the FaultInjector says is lost there (a dead link, a dropped packet, a stuck
-// receiver). The step of a crossing is the sender's step counter, read as it sends.
+// receiver). The kind's network says, as each packet is sent, whether it arrives (asking
+// the injector with the step of the crossing, the sender's counter read as it sends).
 #pragma once
 #include <systemc>
 
@@ -20,15 +21,9 @@ class FaultLinkSc : public sc_core::sc_module {
   sc_core::sc_out<bool> out_valid;
   sc_core::sc_out<Data> out_data;
 
-  // describe(data) gives the packet's origin, dest and seq for the injector's record.
-  FaultLinkSc(sc_core::sc_module_name name, FaultInjector& faults, int from, int to, std::function<int64_t()> sender_step,
-              std::function<void(const Data&, int&, int&, int&)> describe)
-      : sc_core::sc_module(name),
-        faults_(faults),
-        from_(from),
-        to_(to),
-        sender_step_(std::move(sender_step)),
-        describe_(std::move(describe)) {
+  // arrives(data): whether what is sent now arrives (the injector records a loss).
+  FaultLinkSc(sc_core::sc_module_name name, std::function<bool(const Data&)> arrives)
+      : sc_core::sc_module(name), arrives_(std::move(arrives)) {
     SC_HAS_PROCESS(FaultLinkSc);
     SC_METHOD(pass);
     sensitive << in_valid << in_data;
@@ -39,18 +34,13 @@ class FaultLinkSc : public sc_core::sc_module {
     if (!in_valid.read()) {
       passed_ = false;
     } else if (in_valid.event() || in_data.event()) {  // a send: decided once
-      int origin = 0, dest = 0, seq = 0;
-      describe_(in_data.read(), origin, dest, seq);
-      passed_ = faults_.arrives(sender_step_(), from_, to_, origin, dest, seq);
+      passed_ = arrives_(in_data.read());
     }
     out_valid.write(passed_);
     out_data.write(in_data.read());
   }
 
-  FaultInjector& faults_;
-  const int from_, to_;
-  std::function<int64_t()> sender_step_;
-  std::function<void(const Data&, int&, int&, int&)> describe_;
+  std::function<bool(const Data&)> arrives_;
   bool passed_ = false;
 };
 

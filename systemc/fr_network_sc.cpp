@@ -28,14 +28,10 @@ NetworkSc::NetworkSc(sc_core::sc_module_name name, const Topology& topology, con
     fault_links_.init(link_valid_.size(), [&](const char* nm, size_t l) {
       const int from = static_cast<int>(l / static_cast<size_t>(topology.num_ports()));
       const int to = topology.neighbour(from, static_cast<int>(l % static_cast<size_t>(topology.num_ports())));
-      auto* fl = new FaultLinkSc<uint64_t>(
-          nm, *faults_, from, to, [this, from] { return routers_[static_cast<size_t>(from)].step(); },
-          [](const uint64_t& word, int& origin, int& dest, int& seq) {
-            const Packet p = unpack_packet(word);
-            origin = p.origin;
-            dest = p.dest;
-            seq = p.seq;
-          });
+      auto* fl = new FaultLinkSc<uint64_t>(nm, [this, from, to](const uint64_t& word) {
+        const Packet p = unpack_packet(word);
+        return faults_->arrives(routers_[static_cast<size_t>(from)].step(), from, to, p.origin, p.dest, p.seq);
+      });
       fl->in_valid(link_valid_[l]);
       fl->in_data(link_data_[l]);
       fl->out_valid(arrive_valid_[l]);

@@ -1,5 +1,6 @@
 #include "fr_sum_router_sc.h"
 
+#include "sw/core/faults.h"
 #include "sw/engines/combining_sum_engine.h"
 #include "sw/tables/combining_sum_tables.h"
 #include "sw/topology/topology.h"
@@ -62,7 +63,8 @@ void SumRouterSc::on_clock() {
   sent_.notify(sc_core::SC_ZERO_TIME);  // once the writes are seen
 }
 
-SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables)
+SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables,
+                           FaultInjector* faults)
     : LinkedNetworkSc(
           name, topology,
           [&](const char* n, int node) {
@@ -72,6 +74,12 @@ SumNetworkSc::SumNetworkSc(sc_core::sc_module_name name, const Topology& topolog
                                    {first, first + static_cast<std::ptrdiff_t>(tables.rounds) * tables.ports},
                                    sum_input_value(node));
           },
-          "link_value_") {}
+          "link_value_",
+          faults && faults->any()
+              ? RoundLoss<sc_dt::uint64>([faults](int64_t round, int from, int to, const sc_dt::uint64&, bool record) {
+                  return record ? !faults->arrives_sum(round, from, to) : faults->loses(round, from, to);
+                })
+              : RoundLoss<sc_dt::uint64>(),
+          RecordLoss::AtSend) {}
 
 }  // namespace fixroute

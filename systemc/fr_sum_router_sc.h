@@ -14,6 +14,7 @@
 
 namespace fixroute {
 
+class FaultInjector;
 class Topology;
 struct CombiningSumTables;
 
@@ -49,10 +50,13 @@ class SumRouterSc : public sc_core::sc_module {
   sc_core::sc_event sent_;
 };
 
-// The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
+// The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h); with
+// `faults`, a fault link on every link (a loss recorded as it is sent: the clock monitor
+// records every round the tables have).
 class SumNetworkSc : public LinkedNetworkSc<SumRouterSc, sc_dt::uint64> {
  public:
-  SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables);
+  SumNetworkSc(sc_core::sc_module_name name, const Topology& topology, const CombiningSumTables& tables,
+               FaultInjector* faults = nullptr);
   uint64_t link_value(int node, int port) const { return link_data(node, port); }
   uint64_t answer(int node) const { return router(node).answer(); }
 };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "sw/core/faults.h"
 #include "sw/engines/xbar_engine.h"
 #include "sw/topology/topology.h"
 
@@ -76,14 +77,36 @@ void XbarRouterSc::on_clock() {
   }
 }
 
-MeshXbarSc::MeshXbarSc(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& tables)
+MeshXbarSc::MeshXbarSc(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& tables, FaultInjector* faults)
     : sc_core::sc_module(name),
+      faults_(faults && faults->any() ? faults : nullptr),
       routers_("router", static_cast<size_t>(mesh.num_nodes()),
                [&](const char* n, size_t i) { return new XbarRouterSc(n, tables.routers[i], tables.step_cycles); }),
       link_valid_("link_valid", static_cast<size_t>(mesh.num_nodes()) * 4),
       link_data_("link_data", static_cast<size_t>(mesh.num_nodes()) * 4),
+      fault_links_("fault_link"),
+      arrive_valid_("arrive_valid", faults_ ? link_valid_.size() : 0),
+      arrive_data_("arrive_data", faults_ ? link_data_.size() : 0),
       eject_valid_("eject_valid", static_cast<size_t>(mesh.num_nodes())),
       eject_data_("eject_data", static_cast<size_t>(mesh.num_nodes())) {
+  // What a receiver hears of link l: the sender's signals, or what its fault link lets through.
+  auto& heard_valid = faults_ ? arrive_valid_ : link_valid_;
+  auto& heard_data = faults_ ? arrive_data_ : link_data_;
+  if (faults_) {
+    fault_links_.init(link_valid_.size(), [&](const char* nm, size_t l) {
+      const int from = static_cast<int>(l / 4), to = mesh.neighbour(from, static_cast<int>(l % 4));
+      const XbarRouterSc& sender = routers_[static_cast<size_t>(from)];
+      // a message carries its source; it crosses in the sender's current routing step
+      auto* link = new FaultLinkSc<int>(nm, [this, &sender, from, to](const int& source) {
+        return faults_->arrives_message(sender.step() + 1, from, to, source);
+      });
+      link->in_valid(link_valid_[l]);
+      link->in_data(link_data_[l]);
+      link->out_valid(arrive_valid_[l]);
+      link->out_data(arrive_data_[l]);
+      return link;
+    });
+  }
   for (int i = 0; i < mesh.num_nodes(); ++i) {
     XbarRouterSc& r = routers_[static_cast<size_t>(i)];
     r.clk(clk);
@@ -100,8 +123,8 @@ MeshXbarSc::MeshXbarSc(sc_core::sc_module_name name, const Topology& mesh, const
         r.in_data[static_cast<size_t>(q)](no_data_);
       } else {  // what the neighbour sends back across this link, on its port q^1
         const size_t theirs = static_cast<size_t>(nbr * 4 + (q ^ 1));
-        r.in_valid[static_cast<size_t>(q)](link_valid_[theirs]);
-        r.in_data[static_cast<size_t>(q)](link_data_[theirs]);
+        r.in_valid[static_cast<size_t>(q)](heard_valid[theirs]);
+        r.in_data[static_cast<size_t>(q)](heard_data[theirs]);
       }
     }
   }

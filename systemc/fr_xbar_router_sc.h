@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "fr_fault_link_sc.h"
 #include "sw/tables/xbar_tables.h"
 
 namespace fixroute {
@@ -40,26 +41,35 @@ class XbarRouterSc : public sc_core::sc_module {
   std::string fault_;
 };
 
-// The R x C mesh of XbarRouterSc with its links, as rtl/fr_mesh_xbar_top.v.
+// The R x C mesh of XbarRouterSc with its links, as rtl/fr_mesh_xbar_top.v. With `faults`
+// (docs/faults.md) a FaultLinkSc sits on every link and a stuck router's local output is
+// unread; link_valid / link_data stay what the routers send.
 class MeshXbarSc : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
   sc_core::sc_in<bool> reset;
 
-  MeshXbarSc(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& tables);
+  MeshXbarSc(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& tables,
+             FaultInjector* faults = nullptr);
 
   int nodes() const { return static_cast<int>(routers_.size()); }
   const XbarRouterSc& router(int node) const { return routers_[static_cast<size_t>(node)]; }
-  bool eject_valid(int node) const { return eject_valid_[static_cast<size_t>(node)].read(); }
+  bool eject_valid(int node) const {
+    return eject_valid_[static_cast<size_t>(node)].read() && !(faults_ && faults_->stuck(node, router(node).step() + 1));
+  }
   int eject_data(int node) const { return eject_data_[static_cast<size_t>(node)].read(); }
   bool link_valid(int node, int port) const { return link_valid_[static_cast<size_t>(node * 4 + port)].read(); }
   int link_data(int node, int port) const { return link_data_[static_cast<size_t>(node * 4 + port)].read(); }
   void trace(sc_core::sc_trace_file* file) const;
 
  private:
+  FaultInjector* faults_;
   sc_core::sc_vector<XbarRouterSc> routers_;
   sc_core::sc_vector<sc_core::sc_signal<bool>> link_valid_;
   sc_core::sc_vector<sc_core::sc_signal<int>> link_data_;
+  sc_core::sc_vector<FaultLinkSc<int>> fault_links_;           // with faults: one per link
+  sc_core::sc_vector<sc_core::sc_signal<bool>> arrive_valid_;  // with faults: what arrives of each link
+  sc_core::sc_vector<sc_core::sc_signal<int>> arrive_data_;
   sc_core::sc_vector<sc_core::sc_signal<bool>> eject_valid_;
   sc_core::sc_vector<sc_core::sc_signal<int>> eject_data_;
   sc_core::sc_signal<bool> no_valid_;  // what a border input sees

@@ -153,12 +153,13 @@ class CosimBench : public sc_core::sc_module {
 // every link and every local output is compared at each falling edge.
 class XbarCosimBench : public sc_core::sc_module {
  public:
+  // `sc_faults`: the SystemC mesh's injector (the RTL array has its own, already injected).
   XbarCosimBench(sc_core::sc_module_name name, const Topology& mesh, const XbarTables& sc_tables,
-                 std::unique_ptr<XbarRtlDriver> rtl, int64_t max_cycles)
+                 std::unique_ptr<XbarRtlDriver> rtl, int64_t max_cycles, FaultInjector* sc_faults)
       : sc_core::sc_module(name),
         clk("clk", kClockPeriod),
         reset("reset", true),
-        net("systemc_mesh", mesh, sc_tables),
+        net("systemc_mesh", mesh, sc_tables, sc_faults),
         hw("rtl_mesh", std::move(rtl)),
         mesh_(mesh),
         max_cycles_(max_cycles) {
@@ -185,6 +186,8 @@ class XbarCosimBench : public sc_core::sc_module {
       }
       report.agree = report.divergence.empty();
     }
+    std::sort(delivered_.begin(), delivered_.end());
+    report.arrived = std::make_shared<CircuitTrace>(std::move(delivered_));
     return report;
   }
 
@@ -219,6 +222,7 @@ class XbarCosimBench : public sc_core::sc_module {
       if (se != re || sd != rd)
         return stop(fmt::format("cycle {} (routing step {}), router {} local output: SystemC delivers {}, RTL delivers {}",
                                 report.cycles, step, i, message(se, sd), message(re, rd)));
+      if (se) delivered_.push_back({step, sd, i});
     }
     bool sc_done = true, rtl_done = true;
     for (int i = 0; i < mesh_.num_nodes(); ++i) {
@@ -241,18 +245,31 @@ class XbarCosimBench : public sc_core::sc_module {
 
   const Topology& mesh_;
   const int64_t max_cycles_;
+  std::vector<CircuitEvent> delivered_;  // what both delivered, for the scoreboard
 };
 
 }  // namespace
 
-CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circuits, const XbarTables& rtl_circuits) {
+CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circuits, const XbarTables& rtl_circuits,
+                           const std::vector<Fault>& faults) {
   claim_systemc_elaboration();
+  // One injector per network: each records what its faults took, and the two must agree.
+  std::optional<FaultInjector> sc_faults, rtl_faults;
+  if (!faults.empty()) {
+    sc_faults.emplace(faults, mesh);
+    rtl_faults.emplace(faults, mesh);
+    EngineOptions options;
+    options.faults = &*sc_faults;
+    check_xbar_faults(options);
+  }
   XbarTables systemc_expanded, rtl_expanded;  // both sides load every router's settings
   const XbarTables& systemc_tables = stored_xbar_tables(mesh, systemc_circuits, systemc_expanded);
   const XbarTables& rtl_tables = stored_xbar_tables(mesh, rtl_circuits, rtl_expanded);
-  const XbarModelInfo model = xbar_model_for(mesh, rtl_tables);
+  // Under faults the RTL is a router array: its links are wired in C++, where faults act.
+  const XbarModelInfo model = rtl_faults ? xbar_array_model(mesh, rtl_tables) : xbar_model_for(mesh, rtl_tables);
   std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
   xbar_rtl_load(*rtl, model, rtl_tables);
+  if (rtl_faults) rtl->inject(&*rtl_faults);
   for (int i = 0; i < mesh.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
       CosimReport failed;
@@ -261,8 +278,10 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circu
     }
   const int64_t budget = static_cast<int64_t>(std::max(systemc_tables.steps(), rtl_tables.steps())) *
                              std::max(systemc_tables.step_cycles, rtl_tables.step_cycles) + 16;
-  XbarCosimBench bench("xbar_cosim", mesh, systemc_tables, std::move(rtl), budget);
-  return bench.run();
+  XbarCosimBench bench("xbar_cosim", mesh, systemc_tables, std::move(rtl), budget, sc_faults ? &*sc_faults : nullptr);
+  CosimReport report = bench.run();
+  if (sc_faults) record_injected(report, *sc_faults, *rtl_faults);
+  return report;
 }
 
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
@@ -322,12 +341,9 @@ CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, co
     const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
     return run_tree_cosim(topology, t, t, faults);
   }
-  if (!faults.empty())
-    throw InputError(fmt::format(
-        "--fault: cosim injects faults into port-rules, combining and broadcast-tree routers only, not {}", kind));
   if (kind == kCrossbarKind) {
     const XbarTables& t = as_kind<XbarTables>(tables);
-    return run_xbar_cosim(topology, t, t);
+    return run_xbar_cosim(topology, t, t, faults);
   }
   throw InputError(fmt::format("cosim has no SystemC and RTL pair for {} routers", kind));
 }

@@ -41,8 +41,11 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
 // The same for the circuit-switched crossbar meshes (rtl/fr_mesh_xbar_top.v and
 // systemc/fr_xbar_router_sc.h): every mesh link and every local output compared at each
 // cycle, then the routers' latched faults. `crossings` counts link transfers, `steps`
-// routing steps. Throws InputError for a mesh with no verilated model. One per process.
-CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables);
+// routing steps, `arrived` the messages both delivered. `faults`: both meshes take them as
+// run does (docs/faults.md), an injector each, the RTL as a router array. Throws InputError
+// for a mesh with no verilated model. One per process.
+CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables,
+                           const std::vector<Fault>& faults = {});
 
 // The same for the routers that take one round per clock (tb/round_cosim.cpp): after every
 // rising edge each router's outputs (combining: `full`, `learnt`) and every link (valid,
@@ -60,8 +63,7 @@ CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& 
 void record_injected(CosimReport& report, const FaultInjector& systemc_faults, const FaultInjector& rtl_faults);
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
-// Faults are taken by the port-rule, combining and broadcast-tree routers (InputError for
-// other kinds).
+// Faults are taken by the port-rule, combining, broadcast-tree and crossbar routers.
 CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults = {});
 
 }  // namespace fixroute

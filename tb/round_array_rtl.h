@@ -47,6 +47,29 @@ class RoundRouterArray : public RouterArray<Model, Driver> {
   bool reaches(int node, int port, int64_t round) const {
     return !faults_ || !faults_->loses(round, node, neighbour(node, port));
   }
+  // What arrives of `node`'s port: a packet on it that no fault takes.
+  bool arrives_from(int node, int port) const {
+    const Model& r = this->router(node);
+    return bits(r.out_valid, static_cast<unsigned>(port), 1) && reaches(node, port, static_cast<int64_t>(r.round));
+  }
+  // For kinds whose clock monitor records every round as sent (broadcast trees, sums): each
+  // packet on a link, told to `record(router, node, port, to)`, which asks the injector (a
+  // loss is then recorded as its packet is sent); the receiver's input is cut at the next edge.
+  template <class Record>
+  void record_sent(Record&& record) const {
+    if (!faults_) return;
+    const int nodes = static_cast<int>(this->routers_.size());
+    for (int i = 0; i < nodes; ++i) {
+      const Model& r = this->router(i);
+      for (int q = 0; q < ports_; ++q)
+        if (const int to = neighbour(i, q); to >= 0 && bits(r.out_valid, static_cast<unsigned>(q), 1)) record(r, i, q, to);
+    }
+  }
+  // The sender's packet reaches its neighbour unless a fault takes it (kinds that record a
+  // loss as it is sent: record_sent).
+  bool arrives(const Model& sender, int from, unsigned port, int) override {
+    return reaches(from, static_cast<int>(port), static_cast<int64_t>(sender.round));
+  }
 
   const int ports_;
   FaultInjector* faults_ = nullptr;

@@ -472,7 +472,8 @@ const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
                                           [](const Topology& t) { return curated(xbar_curated_sizes(), t); },
                                           [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
                                             return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
-                                          }});
+                                          },
+                                          true, false});
 }  // namespace
 
 }  // namespace fixroute

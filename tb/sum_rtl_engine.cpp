@@ -12,6 +12,7 @@
 #include "router_array.h"
 #include "rtl_driver.h"
 #include "rtl_routers.inc"
+#include "sw/core/faults.h"
 #include "sw/engines/combining_sum_engine.h"
 #include "sw/tables/combining_sum_tables.h"
 #include "sw/topology/topology.h"
@@ -32,6 +33,9 @@ class SumRtlDriver : public RtlConfigPort {
   virtual bool link_valid(int node, int port) const = 0;
   virtual uint64_t link_value(int node, int port) const = 0;
   virtual uint64_t answer(int node) const = 0;
+  // Faults (docs/faults.md) applied from the next clock on: a sum a fault takes is sent but
+  // neither reaches its receiver nor shows on link_valid (sw/engines/combining_sum_engine.h).
+  virtual void inject(FaultInjector* faults) = 0;
 };
 
 uint64_t low_high(uint64_t low, uint64_t high) { return low | high << 32; }
@@ -44,8 +48,14 @@ class SumRouterArray : public RoundRouterArray<Model, SumRtlDriver> {
   explicit SumRouterArray(const Topology& topology) : Base(topology, kSumLinkBits) {
     for (int i = 0; i < topology.num_nodes(); ++i) this->router(i).value = sum_input_value(i);
   }
-  bool link_valid(int node, int port) const override {
-    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1);
+  void inject(FaultInjector* faults) override { this->set_faults(faults); }
+  // What arrives: a sum a fault takes was sent but is not on the link.
+  bool link_valid(int node, int port) const override { return this->arrives_from(node, port); }
+  void tick() override {
+    Base::tick();
+    this->record_sent([this](const Model& r, int from, int, int to) {
+      this->faults_->arrives_sum(static_cast<int64_t>(r.round), from, to);
+    });
   }
   uint64_t link_value(int node, int port) const override {
     const auto& data = this->router(node).out_data;
@@ -69,6 +79,7 @@ const std::vector<SumRouterBuild>& sum_router_builds() {
 }
 
 CombiningSumRun run_sum_rtl(const Topology& topology, const CombiningSumTables& tables, const EngineOptions& options) {
+  check_sum_faults(options);
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_combining_sum_image(tables, n));
   return run_sum_rtl_images(topology, tables.rounds, tables.registers, images, options);
@@ -78,14 +89,16 @@ const KindRoutersRegistrar rtl_sums(
     {kCombiningSumKind, "rtl", [](const Topology& topology) { return smallest_round_build(sum_router_builds(), topology, 0) != nullptr; },
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return combining_sum_output(run_sum_rtl(topology, as_kind<CombiningSumTables>(t), o));
-     }});
+     },
+     true, false});
 
 }  // namespace
 
 CombiningSumRun run_sum_rtl_images(const Topology& topology, int rounds, int registers,
                                    const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options) {
-  return run_round_array<SumClockMonitor, CombiningSumRun>(sum_router_builds(), "fr_sum_router", topology, rounds,
-                                                           images, options, registers);
+  return run_round_array<SumClockMonitor, CombiningSumRun, SumRtlDriver>(
+      sum_router_builds(), "fr_sum_router", topology, rounds, images, options, registers,
+      [&](SumRtlDriver& rtl) { rtl.inject(options.faults); });
 }
 
 }  // namespace fixroute

@@ -14,9 +14,11 @@ namespace {
 const KindRoutersRegistrar systemc_sums(
     {kCombiningSumKind, "systemc", [](const Topology&) { return true; },
      [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+       check_sum_faults(options);
        return combining_sum_output(run_round_bench<SumNetworkSc, SumClockMonitor, CombiningSumRun>(
            topology, as_kind<CombiningSumTables>(t), options));
-     }});
+     },
+     true, false});
 
 }  // namespace
 

@@ -29,33 +29,17 @@ class TreeRouterArray : public RoundRouterArray<Model, TreeRtlDriver> {
   TreeRouterArray(const Topology& topology, unsigned origin_bits) : Base(topology, origin_bits), origin_bits_(origin_bits) {}
   void inject(FaultInjector* faults) override { this->set_faults(faults); }
   // What arrives: a packet a fault takes was sent but is not on the link.
-  bool link_valid(int node, int port) const override {
-    return bits(this->router(node).out_valid, static_cast<unsigned>(port), 1) &&
-           this->reaches(node, port, static_cast<int64_t>(this->router(node).round));
-  }
+  bool link_valid(int node, int port) const override { return this->arrives_from(node, port); }
   int link_origin(int node, int port) const override { return origin_of(this->router(node), static_cast<unsigned>(port)); }
-  // A loss is recorded as its packet is sent, as the ref engine and the clock monitor (which
-  // records every round the tables have) see it; the receiver's input is cut at the next edge.
   void tick() override {
     Base::tick();
-    if (!this->faults_) return;
-    const int nodes = static_cast<int>(this->routers_.size());
-    for (int i = 0; i < nodes; ++i) {
-      const Model& r = this->router(i);
-      for (int q = 0; q < this->ports_; ++q) {
-        const int to = this->neighbour(i, q);
-        if (to >= 0 && bits(r.out_valid, static_cast<unsigned>(q), 1))
-          this->faults_->arrives(static_cast<int64_t>(r.round), i, to, origin_of(r, static_cast<unsigned>(q)),
-                                 kBroadcastDest, 0);
-      }
-    }
+    this->record_sent([this](const Model& r, int from, int port, int to) {
+      this->faults_->arrives(static_cast<int64_t>(r.round), from, to, origin_of(r, static_cast<unsigned>(port)),
+                             kBroadcastDest, 0);
+    });
   }
 
  private:
-  // The sender's packet reaches its neighbour unless a fault takes it (recorded as it was sent).
-  bool arrives(const Model& sender, int from, unsigned port, int) override {
-    return this->reaches(from, static_cast<int>(port), static_cast<int64_t>(sender.round));
-  }
   int origin_of(const Model& r, unsigned port) const {
     return static_cast<int>(bits(r.out_data, port * origin_bits_, origin_bits_));
   }

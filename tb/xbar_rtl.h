@@ -13,6 +13,7 @@
 
 namespace fixroute {
 
+class FaultInjector;
 class Topology;
 struct XbarTables;
 
@@ -25,6 +26,11 @@ class XbarRtlDriver : public RtlConfigPort {
   virtual uint32_t fault_word(int node) const = 0;
   virtual bool link_valid(int node, int port) const = 0;
   virtual int link_data(int node, int port) const = 0;
+  // Faults (docs/faults.md) applied by the wiring from the next clock on: a message a fault
+  // takes is sent but does not reach the next router, a stuck router's input is cut and its
+  // local output unread (sw/engines/xbar_engine.h). Only router arrays wire in C++.
+  virtual bool takes_faults() const { return false; }
+  virtual void inject(FaultInjector* /*faults*/) {}
 };
 
 // A curated verilated crossbar mesh, or an array of single crossbar routers of one build
@@ -44,8 +50,9 @@ const std::vector<XbarModelInfo>& xbar_models();
 const XbarModelInfo* find_xbar_model(const Topology& mesh);  // nullptr when not built
 // The curated model for `mesh`, or InputError naming the verilated sizes.
 const XbarModelInfo& require_xbar_model(const Topology& mesh);
-// The array of the smallest crossbar router build whose memory holds the tables, or
-// InputError saying what they need and what is built.
+// The array of the smallest crossbar router build whose memory holds the tables (what runs
+// under injected faults: its links are wired in C++), or InputError saying what they need
+// and what is built.
 XbarModelInfo xbar_array_model(const Topology& mesh, const XbarTables& tables);
 // The curated mesh of that size when the tables fit its memory, else xbar_array_model.
 XbarModelInfo xbar_model_for(const Topology& mesh, const XbarTables& tables);

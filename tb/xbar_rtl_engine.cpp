@@ -9,6 +9,7 @@
 
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/topology/topology.h"
 #include "verilated_top.h"
 #include "router_array.h"
@@ -55,7 +56,10 @@ class XbarRouterArray : public RouterArray<Model, XbarRtlDriver> {
   explicit XbarRouterArray(const Topology& mesh) : Array(mesh, kMessageBits) {}
   bool done(int node) const override { return router(node).done; }
   int64_t step(int node) const override { return static_cast<int64_t>(router(node).step); }
-  bool eject_valid(int node) const override { return router(node).eject_valid; }
+  // A stuck router delivers nothing.
+  bool eject_valid(int node) const override {
+    return router(node).eject_valid && !(faults_ && faults_->stuck(node, step(node) + 1));
+  }
   int eject_data(int node) const override { return static_cast<int>(router(node).eject_data); }
   uint32_t fault_word(int node) const override { return static_cast<uint32_t>(router(node).fault_word); }
   bool link_valid(int node, int port) const override { return bits(router(node).out_valid, static_cast<unsigned>(port), 1); }
@@ -63,12 +67,23 @@ class XbarRouterArray : public RouterArray<Model, XbarRtlDriver> {
     return static_cast<int>(bits(router(node).out_data, static_cast<unsigned>(port) * kMessageBits, kMessageBits));
   }
 
+  bool takes_faults() const override { return true; }
+  void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
+
  private:
   void global_inputs() override {
     bool start = true;
     for (const auto& r : routers_) start = start && r->table_ok;
     for (auto& r : routers_) r->start = start;
   }
+  // The message on the sender's link register crosses in the sender's current routing step
+  // (a circuit's last hop ends before its step's last cycle).
+  bool arrives(const Model& sender, int from, unsigned port, int to) override {
+    return !faults_ || faults_->arrives_message(static_cast<int64_t>(sender.step) + 1, from, to,
+                                                static_cast<int>(bits(sender.out_data, port * kMessageBits, kMessageBits)));
+  }
+
+  FaultInjector* faults_ = nullptr;
 };
 
 struct XbarRouterBuild {
@@ -179,10 +194,13 @@ int64_t xbar_rtl_load(XbarRtlDriver& rtl, const XbarModelInfo& m, const XbarTabl
 }
 
 XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& circuit_tables, const EngineOptions& options) {
+  check_xbar_faults(options);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   XbarTables expanded;  // the routers load every setting into their memories
   const XbarTables& tables = stored_xbar_tables(mesh, circuit_tables, expanded);
-  const XbarModelInfo m = xbar_model_for(mesh, tables);
+  const XbarModelInfo m = faults ? xbar_array_model(mesh, tables) : xbar_model_for(mesh, tables);
   std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
+  rtl->inject(faults);
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   const int64_t load_cycles = xbar_rtl_load(*rtl, m, tables);  // tables checked: the routers run from the next edge
   for (int i = 0; i < mesh.num_nodes(); ++i)

@@ -23,8 +23,8 @@ class XbarBench : public sc_core::sc_module {
   sc_core::sc_signal<bool> reset;
   MeshXbarSc mesh;
 
-  XbarBench(sc_core::sc_module_name name, const Topology& topology, const XbarTables& tables)
-      : sc_core::sc_module(name), clk("clk", kClockPeriod), mesh("mesh", topology, tables), tables_(tables) {
+  XbarBench(sc_core::sc_module_name name, const Topology& topology, const XbarTables& tables, FaultInjector* faults)
+      : sc_core::sc_module(name), clk("clk", kClockPeriod), mesh("mesh", topology, tables, faults), tables_(tables) {
     mesh.clk(clk);
     mesh.reset(reset);
     SC_HAS_PROCESS(XbarBench);
@@ -80,10 +80,11 @@ class XbarBench : public sc_core::sc_module {
 namespace {
 
 XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& circuit_tables, const EngineOptions& options) {
+  check_xbar_faults(options);
   claim_systemc_elaboration();
   XbarTables expanded;  // each router module holds its own settings
   const XbarTables& tables = stored_xbar_tables(topology, circuit_tables, expanded);
-  XbarBench bench("xbar_bench", topology, tables);
+  XbarBench bench("xbar_bench", topology, tables, options.faults);
   VcdFile vcd(options.vcd_path);
   if (vcd.file()) {
     sc_core::sc_trace(vcd.file(), bench.clk, "clk");
@@ -95,7 +96,8 @@ XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& circuit_tab
 const KindRoutersRegistrar systemc_crossbars({kCrossbarKind, "systemc", [](const Topology&) { return true; },
                                               [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
                                                 return crossbar_output(run_xbar_systemc(mesh, as_kind<XbarTables>(t), o));
-                                              }});
+                                              },
+                                              true, false});
 
 }  // namespace
 

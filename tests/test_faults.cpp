@@ -103,7 +103,9 @@ TEST(FaultInjectorRules, ListsTheFirstLossesInStepOrderWhateverTheOrderFound) {
 // same fault. Port rules: gossip on torus:4x4. The routers that take a round per clock:
 // combining (flooding on torus:4x4, all-port full-duplex, 4 rounds) and broadcast trees
 // (tree-search on torus:3x4, 3 rounds): what a fault takes is no row of the trace and is
-// not merged or stored.
+// not merged or stored. Summing routers (data-sum on bsn:ring:4, 8 rounds): a lost sum is no
+// row and is not added. Crossbar routers (the transpose on mesh:4x4, 4 routing steps): a
+// lost message is delivered nowhere.
 struct EngineFault {
   std::string kind, engine, fault, expect_error, expect_injected;
   std::vector<std::string> expect_failure;  // what the engine's failure says; none: no failure
@@ -119,6 +121,13 @@ RunRequest fault_request(const std::string& kind, const std::string& fault) {
   } else if (kind == "tree") {
     req.topology = "torus:3x4";
     req.algorithm = "tree-search";
+  } else if (kind == "sum") {
+    req.topology = "bsn:ring:4";
+    req.collective = "data-sum";
+  } else if (kind == "crossbar") {
+    req.topology = "mesh:4x4";
+    req.collective = "permutation";
+    req.permutation = "transpose";
   }
   return req;
 }
@@ -148,6 +157,18 @@ std::vector<EngineFault> engine_faults() {
                      "step 3: packet 9->* seq 0 lost on dead link 2-6, last seen at node 2 (link:2-6@2)", {}});
     cases.push_back({"tree", engine, "router:5@2", "round 2: router 4 did not send origin 7 on port 2",
                      "step 3: packet 11->* seq 0 lost: sent to stuck router 5, last seen at node 6 (router:5@2)", {}});
+    cases.push_back({"sum", engine, "drop:0-1@1", "round 1: node 0 sent nothing on port 0, where its program sends",
+                     "step 1: sum dropped on arc 0->1, last seen at node 0 (drop:0-1@1)", {}});
+    cases.push_back({"sum", engine, "link:1-2@3", "round 6: node 2 sent nothing on port 1",
+                     "step 6: sum lost on dead link 1-2, last seen at node 2 (link:1-2@3)", {}});
+    cases.push_back({"sum", engine, "router:2@2", "round 3: node 2 sent nothing on port 0",
+                     "step 5: sum lost: sent to stuck router 2, last seen at node 3 (router:2@2)", {}});
+    cases.push_back({"crossbar", engine, "drop:6-5@3", "node 6's message ends at node 6, not at 9",
+                     "step 3: message from node 6 dropped on arc 6->5, last seen at node 6 (drop:6-5@3)", {}});
+    cases.push_back({"crossbar", engine, "link:5-6@2", "node 7's message ends at node 7, not at 13",
+                     "step 4: message from node 7 lost on dead link 5-6, last seen at node 6 (link:5-6@2)", {}});
+    cases.push_back({"crossbar", engine, "router:5@2", "node 5's message never goes through a circuit",
+                     "step 3: message from node 6 lost: sent to stuck router 5, last seen at node 6 (router:5@2)", {}});
   }
   return cases;
 }
@@ -213,6 +234,19 @@ TEST(RoundFault, FlipIsRefusedOnEveryEngine) {
   EXPECT_EQ(r.code, 2);
 }
 
+TEST(SumAndCrossbarFault, FlipIsRefusedOnEveryEngine) {
+  for (const char* engine : {"ref", "systemc", "rtl"}) {
+    auto r = run_cli(std::string("run bsn:ring:4 data-sum --engine ") + engine + " --fault flip:5:0:1@2");
+    EXPECT_EQ(r.code, 2) << engine;
+    EXPECT_NE(r.err.find("summing routers have no forward mask to flip"), std::string::npos) << r.err;
+    r = run_cli(std::string("run mesh:4x4 permutation --permutation transpose --engine ") + engine +
+                " --fault flip:5:0:1@2");
+    EXPECT_EQ(r.code, 2) << engine;
+    EXPECT_NE(r.err.find("crossbar routers have no forward mask to flip"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(run_cli("cosim mesh:4x4 permutation --permutation transpose --fault flip:5:0:1@2").code, 2);
+}
+
 TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
   RunRequest req;
   req.topology = "line:8";
@@ -227,13 +261,15 @@ TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
   EXPECT_EQ(r.stats.injected[0], "step 2: packet 2->7 seq 6 dropped on arc 3->4, last seen at node 3 (drop:3-4@2)");
 }
 
-TEST(FaultOnOtherKinds, IsRefusedNotIgnored) {
-  RunRequest req;
-  req.topology = "mesh:4x4";
-  req.collective = "permutation";
-  req.permutation = "transpose";
-  req.faults = {"link:0-1@1"};
-  EXPECT_THROW(run_case(req), InputError);
+TEST(FaultOnCrossbar, AStuckRouterDeliversNothingItsTableConnects) {
+  // Transpose on mesh:4x4: node 5 (row 1, column 1) is a fixed point, its message a local
+  // circuit; stuck from the first step, the router delivers nothing, not even that.
+  RunRequest req = fault_request("crossbar", "router:5@1");
+  const RunResult r = run_case(req);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(any_contains(r.score.errors, "node 5's message never goes through a circuit")) << ::testing::PrintToString(r.score.errors);
+  req.faults = {"drop:0-1@5"};  // after the last routing step (4)
+  EXPECT_TRUE(run_case(req).ok());
 }
 
 TEST(FaultWithoutEffect, LeavesTheVerdictAlone) {
@@ -256,7 +292,7 @@ TEST_P(CosimFault, BothNetworksTakeTheSameAsTheReferenceEngine) {
   const CosimKindFault& c = GetParam();
   const RunRequest req = fault_request(c.kind, c.fault);  // ref under the same fault: rows, losses, stop
   const RunResult ref = run_case(req);
-  const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, "", 0};
+  const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, 0};
   const auto tables = find_algorithm(problem, req.algorithm).build(problem);
   const CosimReport r = run_cosim_of_kind(problem.topology, *tables, {parse_fault(c.fault)});
   EXPECT_TRUE(r.agree) << r.divergence;
@@ -276,7 +312,9 @@ INSTANTIATE_TEST_SUITE_P(
                       CosimKindFault{"ports", "router:5@3"}, CosimKindFault{"ports", "flip:5:0:1@2"},
                       CosimKindFault{"combining", "drop:0-1@1"}, CosimKindFault{"combining", "link:2-6@3"},
                       CosimKindFault{"combining", "router:5@2"}, CosimKindFault{"tree", "drop:0-1@1"},
-                      CosimKindFault{"tree", "link:2-6@2"}, CosimKindFault{"tree", "router:5@2"}),
+                      CosimKindFault{"tree", "link:2-6@2"}, CosimKindFault{"tree", "router:5@2"},
+                      CosimKindFault{"crossbar", "drop:6-5@3"}, CosimKindFault{"crossbar", "link:5-6@2"},
+                      CosimKindFault{"crossbar", "router:5@2"}),
     [](const ::testing::TestParamInfo<CosimKindFault>& param) {
       return param.param.kind + "_" + testing_support::test_name(param.param.fault);
     });

@@ -58,7 +58,7 @@ CommandLine::CommandLine()
   run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (hardware engines)");
   run_cmd->add_option("--tables", run.tables_dir, "run the tables in this directory (from `fixroute tables`)");
   run_cmd->add_option("--fault", run.faults,
-                      "inject a fault (repeatable; port-rules routers): link:A-B@STEP, router:N@STEP, drop:A-B@STEP, "
+                      "inject a fault (repeatable): link:A-B@STEP, router:N@STEP, drop:A-B@STEP, "
                       "flip:N:Q:P@STEP (docs/faults.md)");
   run_cmd->add_flag("--json", run_json, "print one JSON object");
   run_cmd->add_flag("--quiet", run_quiet, "no progress line on stderr (shown once a run passes a second)");

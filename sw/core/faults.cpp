@@ -159,6 +159,14 @@ bool FaultInjector::arrives_set(int64_t step, int from, int to, int carried) {
   return arrives_named(step, from, to, [&] { return fmt::format("set of {} origin{}", carried, carried == 1 ? "" : "s"); });
 }
 
+bool FaultInjector::arrives_sum(int64_t step, int from, int to) {
+  return arrives_named(step, from, to, [] { return std::string("sum"); });
+}
+
+bool FaultInjector::arrives_message(int64_t step, int from, int to, int source) {
+  return arrives_named(step, from, to, [&] { return fmt::format("message from node {}", source); });
+}
+
 int FaultInjector::never_stuck_node() const {
   for (size_t i = 0; i < stuck_from_.size(); ++i)
     if (stuck_from_[i] == 0) return static_cast<int>(i);

@@ -57,6 +57,10 @@ class FaultInjector {
   bool arrives(int64_t step, int from, int to, int origin, int dest, int seq);
   // The same for a combining router's set of `carried` origins sent in round `step`.
   bool arrives_set(int64_t step, int from, int to, int carried);
+  // The same for a summing router's sum sent in round `step`.
+  bool arrives_sum(int64_t step, int from, int to);
+  // The same for a crossbar router's message (it carries `source`, its circuit's first node).
+  bool arrives_message(int64_t step, int from, int to, int source);
   // Whether a crossing from->to in `step` is lost, without recording it.
   bool loses(int64_t step, int from, int to) const;
   // The flips that take effect at the start of `step`.

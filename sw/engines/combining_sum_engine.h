@@ -37,9 +37,16 @@ struct CombiningSumRun : RunStats {
   std::vector<uint64_t> answers;  // per node: the sum of its result registers when the run ended
 };
 
+// Injected faults (docs/faults.md) on summing routers, one rule on every engine: a sum sent
+// in round R from A to B arrives unless FaultInjector::arrives_sum(R, A, B) says a fault
+// takes it -- then it is no row of the trace and B adds nothing; a stuck router sends
+// nothing and what is sent to it is taken. Flips have nothing to flip here: InputError.
+void check_sum_faults(const EngineOptions& options);
+
 // The reference engine: per round, every router sends the sums its entries name; then
 // every arrival is added into the registers the receiver's entry names.
-CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& tables);
+CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& tables,
+                                      const EngineOptions& options = {});
 
 // What the hardware harnesses do after every clock edge of a summing network, one round
 // per clock: edges 1..rounds put the round's packets on the links (recorded); edge

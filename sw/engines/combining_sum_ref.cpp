@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "combining_sum_engine.h"
+#include "sw/core/faults.h"
 #include "sw/tables/combining_sum_tables.h"
 #include "sw/topology/topology.h"
 
@@ -22,7 +23,13 @@ uint64_t masked_sum(const uint64_t* regs, RegisterMask mask) {
 }
 }  // namespace
 
-CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& t) {
+void check_sum_faults(const EngineOptions& options) {
+  refuse_flips(options.faults, "summing routers", "their rows name registers to send and add");
+}
+
+CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& t, const EngineOptions& options) {
+  check_sum_faults(options);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   CombiningSumRun run;
   const int nodes = topology.num_nodes();
   const size_t width = static_cast<size_t>(t.registers);
@@ -34,8 +41,12 @@ CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningS
     const size_t first = run.trace.size();
     for (int n = 0; n < nodes; ++n)
       for (int p = 0; p < t.ports; ++p)
-        if (const RegisterMask send = t.send(n, step, p))
-          run.trace.push_back({step, n, p, topology.neighbour(n, p), masked_sum(&regs[static_cast<size_t>(n) * width], send)});
+        if (const RegisterMask send = t.send(n, step, p)) {
+          const int to = topology.neighbour(n, p);
+          // what a fault takes is sent but never arrives: no row, nothing added
+          if (faults && !faults->arrives_sum(step, n, to)) continue;
+          run.trace.push_back({step, n, p, to, masked_sum(&regs[static_cast<size_t>(n) * width], send)});
+        }
     // Every packet was summed from the registers as the round began; now the adds.
     for (size_t e = first; e < run.trace.size(); ++e) {
       const SumEvent& ev = run.trace[e];

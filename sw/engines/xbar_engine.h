@@ -36,9 +36,16 @@ enum class XbarFault { Conflict, Stray };
 // Conflict: inputs `a` and `b` claim output `port`; Stray: a message arrived on input `port`.
 std::string xbar_fault_text(XbarFault kind, int64_t step, int node, int port, int a = 0, int b = 0);
 
+// Injected faults (docs/faults.md) on crossbar routers, one rule on every engine: a message
+// crossing from A to B in routing step S goes on unless FaultInjector::arrives_message(S, A,
+// B, source) says a fault takes it (then it is lost there, recorded); a router stuck from
+// step S on passes nothing: it injects and delivers nothing, and what reaches it is lost.
+// Its table's own checks (a link conflict) stand. Flips have nothing to flip: InputError.
+void check_xbar_faults(const EngineOptions& options);
+
 // The reference engine: per routing step, every router's crossbar as its table sets it;
 // each message injected at a source follows the connections to the output it reaches.
-XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables);
+XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const EngineOptions& options = {});
 
 std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace);
 

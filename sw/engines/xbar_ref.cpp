@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/topology/topology.h"
@@ -40,7 +41,13 @@ const std::vector<Claimed>& double_claims() {
 
 }  // namespace
 
-XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables) {
+void check_xbar_faults(const EngineOptions& options) {
+  refuse_flips(options.faults, "crossbar routers", "their tables connect crossbar inputs to outputs per routing step");
+}
+
+XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const EngineOptions& options) {
+  check_xbar_faults(options);
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   XbarRun run;
   const int nodes = mesh.num_nodes();
   // Like the hardware, each router reports its first fault only.
@@ -79,10 +86,13 @@ XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables) {
     int active = 0;
     strays.clear();
     auto start = [&](Walk& w) {
-      if (next_source >= sources.size()) return false;
-      const int source = sources[next_source++];
-      w = {source, kLocalPort, source / cols, source % cols, 0};
-      return true;
+      while (next_source < sources.size()) {
+        const int source = sources[next_source++];
+        if (faults && faults->stuck(source, step)) continue;  // a stuck router injects nothing
+        w = {source, kLocalPort, source / cols, source % cols, 0};
+        return true;
+      }
+      return false;
     };
     for (Walk& w : walks)
       if (start(w)) ++active;
@@ -101,10 +111,13 @@ XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables) {
           // The mesh's wiring (topology.h): port 0 S, 1 N, 2 E, 3 W; the neighbour's
           // facing port is the opposite one. Settings off the mesh are refused when
           // tables load; a looped setting ends at the hop bound.
+          const int from = w.row * cols + w.col;
           w.row += kRowStep[out];
           w.col += kColStep[out];
           done = out > kLocalPort || w.row < 0 || w.row >= rows || w.col < 0 || w.col >= cols || ++w.hops > nodes;
           w.in = out ^ 1;
+          // what a fault takes leaves the sender and reaches nothing (a stuck receiver included)
+          if (!done && faults && !faults->arrives_message(step, from, w.row * cols + w.col, w.source)) done = true;
         }
         if (!done) {
           ++lane;

@@ -44,10 +44,11 @@ const RouterKindRegistrar combining_sum_kind([] {
 }());
 
 const KindRoutersRegistrar ref_routers({kCombiningSumKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions&) {
+                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
                                           return combining_sum_output(
-                                              run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t)));
-                                        }});
+                                              run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t), options));
+                                        },
+                                        true, false});
 
 }  // namespace
 }  // namespace fixroute

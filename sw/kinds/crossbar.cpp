@@ -72,9 +72,10 @@ const RouterKindRegistrar crossbar_kind([] {
 }());
 
 const KindRoutersRegistrar ref_routers({kCrossbarKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& mesh, const Tables& t, const EngineOptions&) {
-                                          return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t)));
-                                        }});
+                                        [](const Topology& mesh, const Tables& t, const EngineOptions& options) {
+                                          return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t), options));
+                                        },
+                                        true, false});
 
 }  // namespace
 }  // namespace fixroute

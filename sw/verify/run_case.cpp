@@ -132,9 +132,7 @@ RunResult run_case(const RunRequest& req) {
   if (!req.faults.empty()) {
     const KindRouters* routers = find_kind_routers(kind.name, engine.name);
     if (routers && !routers->takes_faults)
-      throw InputError(fmt::format("--fault: the {} engine's {} routers take no injected faults (the port-rules, "
-                                   "combining and broadcast-tree routers do, on every engine)",
-                                   engine.name, kind.name));
+      throw InputError(fmt::format("--fault: the {} engine's {} routers take no injected faults", engine.name, kind.name));
     std::vector<Fault> parsed;
     for (const std::string& text : req.faults) parsed.push_back(parse_fault(text));
     faults.emplace(parsed, topology);
