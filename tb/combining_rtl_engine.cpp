@@ -93,7 +93,7 @@ const KindRoutersRegistrar rtl_combining(
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
      },
-     true, true});
+     true, true, 2e7});
 
 }  // namespace
 

@@ -20,7 +20,7 @@ const KindRoutersRegistrar systemc_combining(
                                    topology, as_kind<CombiningTables>(t), options),
                                streams_combining(options));
      },
-     true, true});
+     true, true, 1e7});
 
 }  // namespace
 

@@ -466,14 +466,14 @@ const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
                                              return port_rules_output(
                                                  run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
                                            },
-                                           true, true});
+                                           true, true, 2e7});
 
 const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
                                           [](const Topology& t) { return curated(xbar_curated_sizes(), t); },
                                           [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
                                             return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
                                           },
-                                          true, false});
+                                          true, false, 2e7});
 }  // namespace
 
 }  // namespace fixroute

@@ -90,7 +90,7 @@ const KindRoutersRegistrar rtl_sums(
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return combining_sum_output(run_sum_rtl(topology, as_kind<CombiningSumTables>(t), o));
      },
-     true, false});
+     true, false, 2e7});
 
 }  // namespace
 

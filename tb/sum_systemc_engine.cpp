@@ -18,7 +18,7 @@ const KindRoutersRegistrar systemc_sums(
        return combining_sum_output(run_round_bench<SumNetworkSc, SumClockMonitor, CombiningSumRun>(
            topology, as_kind<CombiningSumTables>(t), options));
      },
-     true, false});
+     true, false, 1e7});
 
 }  // namespace
 

@@ -47,7 +47,7 @@ const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](con
                                                  return port_rules_output(
                                                      run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
                                                },
-                                               true, true});
+                                               true, true, 1e7});
 
 }  // namespace
 

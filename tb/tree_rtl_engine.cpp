@@ -80,7 +80,7 @@ const KindRoutersRegistrar rtl_trees(
      [](const Topology& topology, const Tables& t, const EngineOptions& o) {
        return broadcast_tree_output(run_tree_rtl(topology, as_kind<BroadcastTreeTables>(t), o));
      },
-     true, false});
+     true, false, 2e7});
 
 }  // namespace
 

@@ -17,7 +17,7 @@ const KindRoutersRegistrar systemc_trees(
        return broadcast_tree_output(run_round_bench<TreeNetworkSc, TreeClockMonitor, TreeRun>(
            topology, as_kind<BroadcastTreeTables>(t), options));
      },
-     true, false});
+     true, false, 1e7});
 
 }  // namespace
 

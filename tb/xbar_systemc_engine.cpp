@@ -97,7 +97,7 @@ const KindRoutersRegistrar systemc_crossbars({kCrossbarKind, "systemc", [](const
                                               [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
                                                 return crossbar_output(run_xbar_systemc(mesh, as_kind<XbarTables>(t), o));
                                               },
-                                              true, false});
+                                              true, false, 1e7});
 
 }  // namespace
 

@@ -114,6 +114,56 @@ TEST(RunSize, CliRefusesWithTheEstimate) {
   EXPECT_EQ(run_cli("run torus:4x4 gossip --max-memory 1G").code, 0);
 }
 
+TEST(RunTime, ParsesDurations) {
+  EXPECT_EQ(parse_duration("90"), 90);
+  EXPECT_EQ(parse_duration("90s"), 90);
+  EXPECT_EQ(parse_duration("15m"), 900);
+  EXPECT_EQ(parse_duration("2min"), 120);
+  EXPECT_EQ(parse_duration("1.5h"), 5400);
+  for (const char* bad : {"", "0", "-5", "5x", "1.2.3s", "h", "5 s"}) EXPECT_THROW(parse_duration(bad), InputError) << bad;
+  EXPECT_EQ(format_seconds(42), "42 s");
+  EXPECT_EQ(format_seconds(210), "3.5 min");
+  EXPECT_EQ(format_seconds(7560), "2.1 h");
+}
+
+TEST(RunTime, LeastTimeIsRouterStepsOverTheTopRate) {
+  EXPECT_DOUBLE_EQ(least_run_seconds(262144.0 * 1024, 5e7), 262144.0 * 1024 / 5e7);
+  EXPECT_EQ(least_run_seconds(1e9, 0), 0);  // no rate, no estimate
+  EXPECT_NO_THROW(check_run_time("a run", 5, 0, "how"));  // no limit
+  EXPECT_NO_THROW(check_run_time("a run", 5, 5, "how"));
+  EXPECT_THROW(check_run_time("a run", 5.1, 5, "how"), InputError);
+  // Every engine's routers of every kind have a rate (a new kind or engine must say its own).
+  for (const KindRouters& r : kind_routers_registry()) EXPECT_GT(r.top_router_steps_per_second, 0) << r.kind << " " << r.engine;
+}
+
+TEST(RunTime, CliRefusesARunEstimatedLongerThanMaxTime) {
+  // line:1024 total exchange: 262 144 steps (the formula) x 1024 routers at the ref port-rule
+  // routers' top rate, 50 M router-steps/s: at least 5.4 s (it measures 26-33 s; docs/benchmarks.md).
+  auto r = run_cli("run line:1024 total-exchange --max-time 5s");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fixroute: error: line:1024 total-exchange on the ref engine takes at least 5.4 s (262144 steps by the "
+            "formula x 1024 routers at 50 M router-steps/s, above the fastest these routers ran), more than --max-time "
+            "5 s; refused before building it\n");
+  r = run_cli("run torus:16x16 gossip --engine systemc --max-time 0.001");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("on the systemc engine takes at least"), std::string::npos) << r.err;
+  r = run_cli("run torus:4x4 gossip --max-time 12X");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "fixroute: error: --max-time '12X': expected a duration such as 90, 90s, 15m or 1.5h\n");
+  EXPECT_EQ(run_cli("run torus:4x4 gossip --max-time 1m").code, 0);
+}
+
+TEST(RunSize, CosimRefusesWithTheEstimate) {
+  auto r = run_cli("cosim torus:128x128 gossip --max-memory 1G");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fixroute: error: co-simulating torus:128x128 gossip needs at least 32.1 GiB to run and verify, more than "
+            "1.0 GiB (--max-memory); refused before building it\n");
+  EXPECT_EQ(run_cli("cosim torus:4x4 gossip --max-memory 2X").code, 2);
+  EXPECT_EQ(run_cli("cosim torus:4x4 gossip --max-memory 1G").code, 0);
+}
+
 // Crossbar tables that keep their circuits store every router's settings to be written
 // (RouterKind::write_bytes): `tables -o` refuses, before writing anything, what does not fit.
 TEST(RunSize, TablesRefusesAWriteThatDoesNotFit) {

@@ -74,6 +74,9 @@ CommandLine::CommandLine()
   run_cmd->add_option("--max-memory", run_max_memory_,
                       "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "
                       "default: the memory the machine has available)");
+  run_cmd->add_option("--max-time", run_max_time_,
+                      "refuse, before building anything, a run estimated to take at least longer than this "
+                      "(90, 90s, 15m, 1.5h; default: no limit)");
   run_ports_.add_to(run_cmd);
 
   CLI::App* tab_cmd = app_.add_subcommand("tables", "write the router tables (JSON and memory images)");
@@ -129,6 +132,9 @@ CommandLine::CommandLine()
   cosim_cmd->add_flag("--json", cosim_json, "print one JSON object");
   cosim.ports.add_to(cosim_cmd);
   cosim_cmd->add_option("--fault", cosim_fault_forms_, "inject a fault into both networks (repeatable; as for run)");
+  cosim_cmd->add_option("--max-memory", cosim_max_memory_,
+                        "refuse, before building anything, a co-simulation estimated to need more than this "
+                        "(as for run)");
 
   CLI::App* draw_cmd = app_.add_subcommand(
       "draw", "draw as SVG a torus's port rules (each cycle in its own colour, feeds as arrows; 3D/4D as panels) "
@@ -156,6 +162,7 @@ void CommandLine::parse(int argc, const char* const* argv) {
   if (command == "run") {
     run.port_model = run_ports_.model();
     if (!run_max_memory_.empty()) run.max_memory = parse_memory_size(run_max_memory_);
+    if (!run_max_time_.empty()) run.max_seconds = parse_duration(run_max_time_);
     for (const std::string& form : run.faults) parse_fault(form);  // the network checks them when built
   } else if (command == "tables") {
     tables.port_model = tables.ports.model();
@@ -172,6 +179,7 @@ void CommandLine::parse(int argc, const char* const* argv) {
   } else if (command == "cosim") {
     cosim.port_model = cosim.ports.model();
     for (const std::string& form : cosim_fault_forms_) cosim_faults.push_back(parse_fault(form));
+    if (!cosim_max_memory_.empty()) cosim_max_memory = parse_memory_size(cosim_max_memory_);
   }
 }
 

@@ -66,6 +66,7 @@ class CommandLine {
   BuildOptions cosim;  // cosim
   std::vector<Fault> cosim_faults;
   bool cosim_json = false;
+  int64_t cosim_max_memory = 0;  // --max-memory; 0: the memory available
 
   BuildOptions draw;  // draw
   std::string draw_path;
@@ -74,6 +75,8 @@ class CommandLine {
   CLI::App app_;
   PortOptions run_ports_, bound_ports_;
   std::string run_max_memory_;
+  std::string run_max_time_;
+  std::string cosim_max_memory_;
   std::vector<std::string> cosim_fault_forms_;
   bool sweep_quiet_ = false, sweep_no_report_ = false;
   std::string tables_max_memory_;

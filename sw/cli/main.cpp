@@ -6,6 +6,7 @@
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -70,9 +71,12 @@ struct Built {
   std::shared_ptr<const Tables> tables;
 };
 
-Built build_for(const BuildOptions& o) {
+// `before_building(problem, algorithm)`: a check that may refuse the command first.
+Built build_for(const BuildOptions& o,
+                const std::function<void(const Problem&, const Algorithm&)>& before_building = nullptr) {
   Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root};
   const Algorithm& a = find_algorithm(problem, o.algorithm);
+  if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);
   return {std::move(problem), &a, std::move(tables)};
 }
@@ -235,7 +239,10 @@ int sc_main(int argc, char** argv) {
       find_engine(cl.table4.engine);  // an unknown engine: refused before any run
       return run_table4(cl.table4);
     }
-    if (c == "cosim") return cmd_cosim(build_for(cl.cosim), cl.cosim_json, cl.cosim_faults);
+    if (c == "cosim")
+      return cmd_cosim(build_for(cl.cosim,
+                                 [&](const Problem& p, const Algorithm& a) { check_cosim_fits(p, a, cl.cosim_max_memory); }),
+                       cl.cosim_json, cl.cosim_faults);
     if (c == "draw") return cmd_draw(build_for(cl.draw), cl.draw_path);
     if (c == "list") return cmd_list();
   } catch (const InputError& e) {

@@ -196,6 +196,10 @@ struct KindRouters {
   bool takes_faults = false;
   // Whether they hand each step to EngineOptions::sink as they run, keeping no trace.
   bool streams = false;
+  // Above the most router-steps (hardware engines: router-cycles) per second measured for
+  // these routers (docs/benchmarks.md): a run's least time is its router-steps over this,
+  // an estimate never above the run's time (--max-time). 0: no estimate.
+  double top_router_steps_per_second = 0;
 };
 
 std::vector<KindRouters>& kind_routers_registry();

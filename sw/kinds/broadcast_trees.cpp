@@ -46,7 +46,7 @@ const KindRoutersRegistrar ref_routers({kBroadcastTreeKind, "ref", [](const Topo
                                           return broadcast_tree_output(
                                               run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t), options));
                                         },
-                                        true, false});
+                                        true, false, 3e8});
 
 }  // namespace
 }  // namespace fixroute

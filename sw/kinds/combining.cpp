@@ -79,7 +79,7 @@ const KindRoutersRegistrar ref_routers({kCombiningKind, "ref", [](const Topology
                                               run_combining_ref(topology, as_kind<CombiningTables>(t), options),
                                               streams_combining(options));
                                         },
-                                        true, true});
+                                        true, true, 3e8});
 
 }  // namespace
 }  // namespace fixroute

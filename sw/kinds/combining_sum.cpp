@@ -48,7 +48,7 @@ const KindRoutersRegistrar ref_routers({kCombiningSumKind, "ref", [](const Topol
                                           return combining_sum_output(
                                               run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t), options));
                                         },
-                                        true, false});
+                                        true, false, 3e8});
 
 }  // namespace
 }  // namespace fixroute

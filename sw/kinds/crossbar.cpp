@@ -75,7 +75,7 @@ const KindRoutersRegistrar ref_routers({kCrossbarKind, "ref", [](const Topology&
                                         [](const Topology& mesh, const Tables& t, const EngineOptions& options) {
                                           return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t), options));
                                         },
-                                        true, false});
+                                        true, false, 3e8});
 
 }  // namespace
 }  // namespace fixroute

@@ -104,7 +104,7 @@ const KindRoutersRegistrar ref_routers({kPortRulesKind, "ref", [](const Topology
                                           return port_rules_output(
                                               run_ref_engine(topology, as_kind<NetworkTables>(t), options));
                                         },
-                                        true, true});
+                                        true, true, 5e7});
 
 }  // namespace
 }  // namespace fixroute

@@ -54,14 +54,26 @@ struct CombiningRoundsSeen final : CombiningSink {
 };
 
 // Refuses a run of `kind` routers on `engine` that needs more memory than the machine has
-// (or --max-memory allows), from its size alone.
-void check_run_size(const RunRequest& req, const Engine& engine, const Topology& topology, const std::string& collective,
-                    const RouterKind& kind, int packets_per_node) {
+// (or --max-memory allows), or takes longer than --max-time, from its size alone: the time
+// from the algorithm's step formula (where it has one, else the diameter every collective
+// crosses) over the routers' top rate (KindRouters::top_router_steps_per_second).
+void check_run_size(const RunRequest& req, const Engine& engine, const Problem& problem, const RouterKind& kind,
+                    const Algorithm* algorithm) {
+  const Topology& topology = problem.topology;
+  const std::string what = fmt::format("{} {} on the {} engine", topology.spec(), problem.collective, engine.name);
   const KindRouters* routers = find_kind_routers(kind.name, engine.name);
   const bool trace_kept = req.keep_trace || !(routers && routers->streams && kind.online_score);
-  const DemandSize demand = find_collective(collective).demand_size(topology, packets_per_node);
-  check_run_fits(fmt::format("{} {} on the {} engine", topology.spec(), collective, engine.name),
-                 kind.run_bytes(topology, demand, trace_kept), req.max_memory);
+  const DemandSize demand =
+      find_collective(problem.collective).demand_size(topology, algorithm ? algorithm->packets_per_node : 1);
+  check_run_fits(what, kind.run_bytes(topology, demand, trace_kept), req.max_memory);
+  if (req.max_seconds <= 0 || !routers || routers->top_router_steps_per_second <= 0) return;
+  const std::optional<int64_t> formula = algorithm ? algorithm->formula(problem) : std::nullopt;
+  const int64_t steps = std::max<int64_t>(1, formula ? *formula : topology.diameter());
+  const double rate = routers->top_router_steps_per_second;
+  check_run_time(what, least_run_seconds(static_cast<double>(steps) * topology.num_nodes(), rate), req.max_seconds,
+                 fmt::format("{} {} x {} routers at {:.0f} M router-steps/s, above the fastest these routers ran",
+                             steps, formula ? "steps by the formula" : "steps at the least (the diameter)",
+                             topology.num_nodes(), rate / 1e6));
 }
 
 // The tables of the request: loaded (and checked against what the request names) or built,
@@ -70,8 +82,7 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& eng
   if (req.tables_dir.empty()) {
     const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root};
     const Algorithm& algorithm = find_algorithm(problem, req.algorithm);
-    check_run_size(req, engine, problem.topology, req.collective, find_router_kind(algorithm.router_kind),
-                   algorithm.packets_per_node);
+    check_run_size(req, engine, problem, find_router_kind(algorithm.router_kind), &algorithm);
     return algorithm.build(problem);
   }
   std::shared_ptr<const Tables> tables = load_any_tables(req.tables_dir);
@@ -80,12 +91,20 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& eng
   if (!req.collective.empty() && req.collective != tables->collective)
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->collective, req.collective));
   const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
-  check_run_size(req, engine, Topology::parse(tables->topology), tables->collective, find_router_kind(tables->kind()),
-                 algorithm ? algorithm->packets_per_node : 1);
+  const Problem problem{Topology::parse(tables->topology), tables->collective, tables->port_model, req.permutation,
+                        tables->root};
+  check_run_size(req, engine, problem, find_router_kind(tables->kind()), algorithm);
   return tables;
 }
 
 }  // namespace
+
+void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_t max_memory) {
+  const RouterKind& kind = find_router_kind(algorithm.router_kind);
+  const DemandSize demand = find_collective(problem.collective).demand_size(problem.topology, algorithm.packets_per_node);
+  check_run_fits(fmt::format("co-simulating {} {}", problem.topology.spec(), problem.collective),
+                 2 * kind.run_bytes(problem.topology, demand, true), max_memory);
+}
 
 RunResult run_case(const RunRequest& req) {
   const Engine& engine = find_engine(req.engine);

@@ -18,6 +18,9 @@
 
 namespace fixroute {
 
+struct Algorithm;
+struct Problem;
+
 struct RunRequest {
   std::string topology;
   std::string collective;
@@ -34,6 +37,7 @@ struct RunRequest {
                             // >= 3: the other N-1 share each step's routers (ref engine, port rules)
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
   int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
+  double max_seconds = 0;  // the least time the run may take (--max-time); 0: no limit
   // Called after every step the engine hands to the online scoreboard (the kinds that
   // stream: port rules, combining), in order: what a progress display follows.
   std::function<void(int64_t step)> on_step;
@@ -69,6 +73,11 @@ struct RunResult {
 // Throws InputError for bad input (spec, names, options, table files); a run that fails
 // verification returns normally with ok() == false.
 RunResult run_case(const RunRequest& request);
+
+// Refuses (InputError, with the estimate) a co-simulation of `algorithm`'s tables for
+// `problem` that needs more memory than the machine has or `max_memory` allows (0: the
+// memory available), before anything is built: both networks hold what a run holds.
+void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_t max_memory);
 
 nlohmann::json to_json(const RunResult& result);
 std::string summary(const RunResult& result);  // the human-readable report of `fixroute run`

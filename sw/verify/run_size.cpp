@@ -34,6 +34,42 @@ int64_t parse_memory_size(const std::string& text) {
   return static_cast<int64_t>(bytes);
 }
 
+double parse_duration(const std::string& text) {
+  const auto bad = [&] {
+    return InputError(fmt::format("--max-time '{}': expected a duration such as 90, 90s, 15m or 1.5h", text));
+  };
+  size_t end = 0;
+  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || text.find('.') != text.rfind('.')) throw bad();
+  const double number = std::stod(text.substr(0, end));
+  const std::string unit = text.substr(end);
+  double scale = 0;
+  if (unit.empty() || unit == "s") scale = 1;
+  else if (unit == "m" || unit == "min") scale = 60;
+  else if (unit == "h") scale = 3600;
+  else throw bad();
+  const double seconds = number * scale;
+  if (!(seconds > 0) || seconds > 1e12) throw bad();
+  return seconds;
+}
+
+std::string format_seconds(double seconds) {
+  if (seconds < 100) return fmt::format("{:.2g} s", seconds);
+  if (seconds < 6000) return fmt::format("{:.1f} min", seconds / 60);
+  if (seconds < 3 * 86400) return fmt::format("{:.1f} h", seconds / 3600);
+  return fmt::format("{:.1f} days", seconds / 86400);
+}
+
+double least_run_seconds(double router_steps, double router_steps_per_second) {
+  return router_steps_per_second > 0 ? router_steps / router_steps_per_second : 0;
+}
+
+void check_run_time(const std::string& what, double seconds, double max_seconds, const std::string& how) {
+  if (max_seconds <= 0 || seconds <= max_seconds) return;
+  throw InputError(fmt::format("{} takes at least {} ({}), more than --max-time {}; refused before building it", what,
+                               format_seconds(seconds), how, format_seconds(max_seconds)));
+}
+
 std::optional<int64_t> available_memory_bytes() {
   std::ifstream in("/proc/meminfo");
   std::string line;
