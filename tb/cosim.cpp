@@ -253,23 +253,15 @@ class XbarCosimBench : public sc_core::sc_module {
 CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circuits, const XbarTables& rtl_circuits,
                            const std::vector<Fault>& faults) {
   claim_systemc_elaboration();
-  // One injector per network: each records what its faults took, and the two must agree.
-  std::optional<FaultInjector> sc_faults, rtl_faults;
-  if (!faults.empty()) {
-    sc_faults.emplace(faults, mesh);
-    rtl_faults.emplace(faults, mesh);
-    EngineOptions options;
-    options.faults = &*sc_faults;
-    check_xbar_faults(options);
-  }
+  CosimFaults injectors(faults, mesh, check_xbar_faults);
   XbarTables systemc_expanded, rtl_expanded;  // both sides load every router's settings
   const XbarTables& systemc_tables = stored_xbar_tables(mesh, systemc_circuits, systemc_expanded);
   const XbarTables& rtl_tables = stored_xbar_tables(mesh, rtl_circuits, rtl_expanded);
   // Under faults the RTL is a router array: its links are wired in C++, where faults act.
-  const XbarModelInfo model = rtl_faults ? xbar_array_model(mesh, rtl_tables) : xbar_model_for(mesh, rtl_tables);
+  const XbarModelInfo model = injectors.any() ? xbar_array_model(mesh, rtl_tables) : xbar_model_for(mesh, rtl_tables);
   std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
   xbar_rtl_load(*rtl, model, rtl_tables);
-  if (rtl_faults) rtl->inject(&*rtl_faults);
+  rtl->inject(injectors.rtl());
   for (int i = 0; i < mesh.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {
       CosimReport failed;
@@ -278,24 +270,19 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circu
     }
   const int64_t budget = static_cast<int64_t>(std::max(systemc_tables.steps(), rtl_tables.steps())) *
                              std::max(systemc_tables.step_cycles, rtl_tables.step_cycles) + 16;
-  XbarCosimBench bench("xbar_cosim", mesh, systemc_tables, std::move(rtl), budget, sc_faults ? &*sc_faults : nullptr);
+  XbarCosimBench bench("xbar_cosim", mesh, systemc_tables, std::move(rtl), budget, injectors.systemc());
   CosimReport report = bench.run();
-  if (sc_faults) record_injected(report, *sc_faults, *rtl_faults);
+  injectors.record(report);
   return report;
 }
 
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
                       const std::vector<Fault>& faults) {
   claim_systemc_elaboration();
-  // One injector per network: each records what its faults took, and the two must agree.
-  std::optional<FaultInjector> sc_faults, rtl_faults;
+  CosimFaults injectors(faults, topology);
   std::optional<NetworkTables> flippable;
-  if (!faults.empty()) {
-    sc_faults.emplace(faults, topology);
-    rtl_faults.emplace(faults, topology);
-    if (sc_faults->has_flips()) flippable = systemc_tables;
-  }
-  const RtlModelInfo model = rtl_model_for(topology, rtl_tables, rtl_faults ? &*rtl_faults : nullptr);
+  if (injectors.any() && injectors.systemc()->has_flips()) flippable = systemc_tables;
+  const RtlModelInfo model = rtl_model_for(topology, rtl_tables, injectors.rtl());
   std::unique_ptr<RtlDriver> rtl = model.make(model);
   rtl_reset_and_load(*rtl, rtl_images(model, topology, rtl_tables));
   for (int i = 0; i < topology.num_nodes(); ++i)
@@ -305,23 +292,35 @@ CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tab
       return failed;
     }
   RtlDriver* rtl_side = rtl.get();
-  if (rtl_faults) rtl->inject(&*rtl_faults);
+  if (injectors.any()) rtl->inject(injectors.rtl());
   // The RTL routers start on the next rising edge, as the SystemC ones (start is high).
-  CosimBench bench("cosim", topology, flippable ? *flippable : systemc_tables, std::move(rtl),
-                   sc_faults ? &*sc_faults : nullptr, rtl_faults ? rtl_side : nullptr, flippable ? &*flippable : nullptr);
+  CosimBench bench("cosim", topology, flippable ? *flippable : systemc_tables, std::move(rtl), injectors.systemc(),
+                   injectors.any() ? rtl_side : nullptr, flippable ? &*flippable : nullptr);
   sc_core::sc_start();
   CosimReport report = std::move(bench.report);
   sort_trace(report.trace);
-  if (sc_faults) {
-    record_injected(report, *sc_faults, *rtl_faults);
+  if (injectors.any()) {
+    injectors.record(report);
     report.arrived = std::make_shared<PacketTrace>(report.trace);
   }
   return report;
 }
 
-void record_injected(CosimReport& report, const FaultInjector& systemc_faults, const FaultInjector& rtl_faults) {
-  report.injected = systemc_faults.injected();
-  if (report.divergence.empty() && report.injected != rtl_faults.injected()) {
+CosimFaults::CosimFaults(const std::vector<Fault>& faults, const Topology& topology, void (*check)(const EngineOptions&)) {
+  if (faults.empty()) return;
+  systemc_.emplace(faults, topology);
+  rtl_.emplace(faults, topology);
+  if (check) {
+    EngineOptions options;
+    options.faults = &*systemc_;
+    check(options);
+  }
+}
+
+void CosimFaults::record(CosimReport& report) const {
+  if (!systemc_) return;
+  report.injected = systemc_->injected();
+  if (report.divergence.empty() && report.injected != rtl_->injected()) {
     report.agree = false;
     report.divergence = "the faults took different packets in SystemC and RTL";
   }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,22 @@ CosimReport run_combining_cosim(const Topology& topology, const CombiningTables&
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
                            const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults = {});
 
-// With faults: what the SystemC side's injector took, and a divergence where the RTL
-// side's took something else (each network has an injector of its own).
-void record_injected(CosimReport& report, const FaultInjector& systemc_faults, const FaultInjector& rtl_faults);
+// A co-simulation's faults: an injector per network (none without faults), each recording
+// what its faults took; the two must take the same.
+class CosimFaults {
+ public:
+  // `check` (a kind's check_*_faults) refuses the forms the kind does not take: InputError.
+  CosimFaults(const std::vector<Fault>& faults, const Topology& topology, void (*check)(const EngineOptions&) = nullptr);
+  bool any() const { return systemc_.has_value(); }
+  FaultInjector* systemc() { return systemc_ ? &*systemc_ : nullptr; }
+  FaultInjector* rtl() { return rtl_ ? &*rtl_ : nullptr; }
+  // What the SystemC side's injector took, and a divergence where the RTL side's took
+  // something else; nothing without faults.
+  void record(CosimReport& report) const;
+
+ private:
+  std::optional<FaultInjector> systemc_, rtl_;
+};
 
 // The co-simulation of `tables`' router kind, both networks loaded with them.
 // Faults are taken by the port-rule, combining, broadcast-tree and crossbar routers.

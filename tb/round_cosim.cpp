@@ -181,21 +181,13 @@ template <class Kind, class Tables>
 CosimReport run_round_cosim_of(const Topology& topology, const Tables& systemc_tables, const std::vector<Fault>& faults,
                                void (*check)(const EngineOptions&),
                                const std::function<std::unique_ptr<typename Kind::Driver>(RunStats&)>& load_rtl) {
-  std::optional<FaultInjector> sc_faults, rtl_faults;
-  if (!faults.empty()) {
-    sc_faults.emplace(faults, topology);
-    rtl_faults.emplace(faults, topology);
-    EngineOptions options;
-    options.faults = &*sc_faults;
-    check(options);
-  }
+  CosimFaults injectors(faults, topology, check);
   claim_systemc_elaboration();
   RunStats load;
   std::unique_ptr<typename Kind::Driver> rtl = load_rtl(load);
-  if (rtl && rtl_faults) rtl->inject(&*rtl_faults);
-  CosimReport report =
-      run_round_cosim<Kind>(topology, systemc_tables, std::move(rtl), load, sc_faults ? &*sc_faults : nullptr);
-  if (sc_faults) record_injected(report, *sc_faults, *rtl_faults);
+  if (rtl && injectors.any()) rtl->inject(injectors.rtl());
+  CosimReport report = run_round_cosim<Kind>(topology, systemc_tables, std::move(rtl), load, injectors.systemc());
+  injectors.record(report);
   return report;
 }
 
