@@ -111,13 +111,15 @@ XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const Engin
           // The mesh's wiring (topology.h): port 0 S, 1 N, 2 E, 3 W; the neighbour's
           // facing port is the opposite one. Settings off the mesh are refused when
           // tables load; a looped setting ends at the hop bound.
-          const int from = w.row * cols + w.col;
           w.row += kRowStep[out];
           w.col += kColStep[out];
           done = out > kLocalPort || w.row < 0 || w.row >= rows || w.col < 0 || w.col >= cols || ++w.hops > nodes;
           w.in = out ^ 1;
           // what a fault takes leaves the sender and reaches nothing (a stuck receiver included)
-          if (!done && faults && !faults->arrives_message(step, from, w.row * cols + w.col, w.source)) done = true;
+          if (faults && !done) {
+            const int to = w.row * cols + w.col;
+            done = !faults->arrives_message(step, to - kRowStep[out] * cols - kColStep[out], to, w.source);
+          }
         }
         if (!done) {
           ++lane;
