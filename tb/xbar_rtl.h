@@ -28,8 +28,8 @@ class XbarRtlDriver : public RtlConfigPort {
   virtual int link_data(int node, int port) const = 0;
   // Faults (docs/faults.md) applied by the wiring from the next clock on: a message a fault
   // takes is sent but does not reach the next router, a stuck router's input is cut and its
-  // local output unread (sw/engines/xbar_engine.h). Only router arrays wire in C++.
-  virtual bool takes_faults() const { return false; }
+  // local output unread (sw/engines/xbar_engine.h). Only router arrays wire in C++ (runs
+  // under faults pick one: xbar_array_model); the mesh tops ignore it.
   virtual void inject(FaultInjector* /*faults*/) {}
 };
 

@@ -67,7 +67,6 @@ class XbarRouterArray : public RouterArray<Model, XbarRtlDriver> {
     return static_cast<int>(bits(router(node).out_data, static_cast<unsigned>(port) * kMessageBits, kMessageBits));
   }
 
-  bool takes_faults() const override { return true; }
   void inject(FaultInjector* faults) override { faults_ = faults && faults->any() ? faults : nullptr; }
 
  private:
