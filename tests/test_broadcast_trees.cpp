@@ -109,6 +109,20 @@ TEST(BroadcastTrees, PaperCountsOnNamedCases) {
     EXPECT_EQ(r.steps(), r.bounds.best()) << z;
     EXPECT_EQ(r.score.buffers, std::optional<int64_t>(0)) << z;
   }
+  // The six snakes on odd cubes: the degree bound; only the diagonal's parents wait, at most
+  // one packet each (2k = z-1 of them); fewer buffers than the search's trees.
+  for (int z : {3, 5, 7, 9}) {
+    const RunResult r = run(fmt::format("torus:{}x{}x{}", z, z, z), "pyramids");
+    EXPECT_EQ(r.steps(), (z * z * z - 1 + 5) / 6) << z;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << z;
+    ASSERT_TRUE(r.score.buffers.has_value()) << z;
+    EXPECT_LE(*r.score.buffers, z - 1) << z;
+    if (z == 3) {
+      EXPECT_EQ(*r.score.buffers, 0);
+    } else if (z <= 7) {
+      EXPECT_LT(*r.score.buffers, *run(fmt::format("torus:{}x{}x{}", z, z, z), "tree-search").score.buffers) << z;
+    }
+  }
   const RunResult t34 = run("torus:3x4", "tree-search");
   EXPECT_EQ(t34.steps(), 3);
   EXPECT_EQ(t34.score.buffers, std::optional<int64_t>(0));  // bufferless, as the paper's figure
@@ -199,7 +213,7 @@ TEST(BroadcastTrees, NecklaceTableOfQ6IsThePapers) {
 // direction in a round, or a node informed late, is caught.
 TEST(BroadcastTrees, GenericTreesMeetTheLemmaAndDefectsAreCaught) {
   for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
-           {"torus:9x9", "snakes"}, {"hypercube:7", "necklace"}, {"torus:5x7", "tree-search"}, {"torus:3x3x3", "tree-search"},
+           {"torus:9x9", "snakes"}, {"torus:7x7x7", "pyramids"}, {"hypercube:7", "necklace"}, {"torus:5x7", "tree-search"}, {"torus:3x3x3", "tree-search"},
            {"hypercube:5", "tree-search"}, {"ring:11", "tree-search"}}) {
     const auto t = build(spec, algorithm);
     ASSERT_FALSE(t->generic.empty()) << spec;
@@ -217,12 +231,54 @@ TEST(BroadcastTrees, GenericTreesMeetTheLemmaAndDefectsAreCaught) {
   EXPECT_NE(generic_tree_defect(torus, late), "");
 }
 
+// The odd cube's tree is six snakes, images of one another under g(x,y,w) = (-w,-x,-y) (seen
+// centred at the root): up to round (z^3-z)/6 every arc's image is an arc of the same round
+// and every node sends in the round after it was informed, once; the last rounds enter the
+// diagonal's points (a,a,a) alone.
+TEST(BroadcastTrees, PyramidsAreSixImagesOfOneSnakeAndTheDiagonal) {
+  for (int z : {3, 5, 7, 9}) {
+    const Topology topology = Topology::parse(fmt::format("torus:{}x{}x{}", z, z, z));
+    const auto tables = build(topology.spec(), "pyramids");
+    std::map<std::vector<int>, int> node_of;
+    for (int v = 0; v < topology.num_nodes(); ++v) node_of[topology.coords(v)] = v;
+    auto g = [&](int v) {
+      const std::vector<int> c = topology.coords(v);
+      return node_of.at({(z - c[2]) % z, (z - c[0]) % z, (z - c[1]) % z});
+    };
+    auto diagonal = [&](int v) {
+      const std::vector<int> c = topology.coords(v);
+      return c[0] == c[1] && c[1] == c[2];
+    };
+    const int snake_rounds = (z * z * z - z) / 6;
+    std::set<std::tuple<int, int, int>> arcs;  // (round, from, to)
+    std::map<int, int> informed_in;
+    for (const GenericArc& a : tables->generic) {
+      arcs.insert({a.level, a.from, a.to});
+      informed_in[a.to] = a.level;
+    }
+    std::map<int, int> children_next_round;
+    for (const GenericArc& a : tables->generic) {
+      if (a.level > snake_rounds) {
+        EXPECT_TRUE(diagonal(a.to)) << z << ": round " << a.level << " enters node " << a.to;
+        continue;
+      }
+      EXPECT_FALSE(diagonal(a.to)) << z;
+      EXPECT_EQ(arcs.count({a.level, g(a.from), g(a.to)}), 1u) << z << ": the image of arc " << a.from << "->" << a.to;
+      EXPECT_EQ(a.from == 0 ? 0 : informed_in.at(a.from), a.level - 1) << z << ": node " << a.from << " waits";
+      ++children_next_round[a.from];
+    }
+    for (const auto& [from, children] : children_next_round) EXPECT_EQ(children, from == 0 ? 6 : 1) << z << " " << from;
+    EXPECT_EQ(generic_tree_height(tables->generic), snake_rounds + ((z - 1) / 2 + 2) / 3) << z;
+  }
+}
+
 // Time-arc-disjointness checked on the trace, not assumed: in every round an arc carries
 // at most one packet, and each origin's arcs form a spanning tree (every other node entered
 // once).
 TEST(BroadcastTrees, TranslatedTreesArePairwiseTimeArcDisjointInTheTrace) {
   for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
-           {"torus:7x7", "snakes"}, {"hypercube:6", "necklace"}, {"torus:4x6", "tree-search"}, {"torus:3x3x3", "tree-search"}}) {
+           {"torus:7x7", "snakes"}, {"hypercube:6", "necklace"}, {"torus:4x6", "tree-search"}, {"torus:3x3x3", "tree-search"},
+           {"torus:5x5x5", "pyramids"}}) {
     const Topology topology = Topology::parse(spec);
     const auto tables = build(spec, algorithm);
     const std::vector<TreeEvent> trace = run_broadcast_trees_ref(topology, *tables).trace;
@@ -242,7 +298,8 @@ TEST(BroadcastTrees, TranslatedTreesArePairwiseTimeArcDisjointInTheTrace) {
 // the tree alone.
 TEST(BroadcastTrees, MeasuredBuffersAreTheGenericTreesOwn) {
   for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
-           {"hypercube:6", "necklace"}, {"hypercube:8", "necklace"}, {"torus:8x8", "tree-search"}, {"torus:7x7", "snakes"}}) {
+           {"hypercube:6", "necklace"}, {"hypercube:8", "necklace"}, {"torus:8x8", "tree-search"}, {"torus:7x7", "snakes"},
+           {"torus:7x7x7", "pyramids"}}) {
     const Topology topology = Topology::parse(spec);
     const auto tables = build(spec, algorithm);
     const ScoreboardReport r = score_broadcast_trees(topology, *tables, run_broadcast_trees_ref(topology, *tables).trace);
@@ -435,7 +492,9 @@ TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {
   for (const char* bad : {"run torus:4x4 gossip --algorithm snakes", "run torus:5x5 gossip --algorithm snakes --ports 1-port",
                           "run ring:7 gossip --algorithm hamiltonian-pairs --ports 1-port", "run mesh:4x4 gossip --algorithm tree-search",
                           "run mesh:5x5 gossip --algorithm two-phase --duplex half", "run mesh:4x4 gossip --algorithm two-phase",
-                          "run mesh:4x6 gossip --algorithm two-phase --duplex half"}) {
+                          "run mesh:4x6 gossip --algorithm two-phase --duplex half", "run torus:4x4x4 gossip --algorithm pyramids",
+                          "run torus:5x5x7 gossip --algorithm pyramids", "run torus:17x17x17 gossip --algorithm pyramids",
+                          "run torus:5x5x5 gossip --algorithm pyramids --ports 1-port"}) {
     o = testing_support::run_cli(bad);
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
@@ -526,6 +585,7 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"tree-search", "torus:3x4", {}},
           {"tree-search", "torus:5x6", {}},
           {"tree-search", "torus:3x3x3", {}},
+          {"pyramids", "torus:5x5x5", {}},
           {"hamiltonian-pairs", "mesh:4x5", kOnePort},
           {"hamiltonian-pairs", "hypercube:4", kOnePort},
           {"two-phase", "mesh:6x6", kHalfDuplex}};
