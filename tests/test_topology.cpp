@@ -153,3 +153,25 @@ TEST(Topology, TakesUpToFourMillionNodes) {
   EXPECT_EQ(Topology::parse("hypercube:16").num_nodes(), 65536);
   EXPECT_EQ(Topology::parse("line:4194304").num_nodes(), 4194304);
 }
+
+// A smaller cap (the topology fuzz target's): nodes and node ports refused before wiring,
+// swapped networks' bases included; at the cap and below, the same network as uncapped.
+TEST(Topology, ASmallerCapRefusesBeforeWiring) {
+  for (const char* spec : {"torus:65x64", "line:4097", "hypercube:13", "bsn:ring:46", "otis:mesh:8x9", "complete:300"}) {
+    try {
+      Topology::parse(spec, 4096);
+      ADD_FAILURE() << spec << " was not refused";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), ::testing::AnyOf(::testing::HasSubstr("more than 4096 nodes"),
+                                             ::testing::HasSubstr("more than 65536 node ports")))
+          << spec;
+    }
+    EXPECT_NO_THROW(Topology::parse(spec)) << spec;
+  }
+  for (const char* spec : {"torus:64x64", "hypercube:12", "bsn:ring:45", "complete:256"}) {
+    const Topology capped = Topology::parse(spec, 4096), full = Topology::parse(spec);
+    EXPECT_EQ(capped.spec(), full.spec());
+    EXPECT_EQ(capped.num_nodes(), full.num_nodes());
+    EXPECT_EQ(capped.neighbour(capped.num_nodes() - 1, 0), full.neighbour(full.num_nodes() - 1, 0)) << spec;
+  }
+}

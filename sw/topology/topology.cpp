@@ -43,7 +43,10 @@ std::vector<long> parse_sizes(const std::string& spec, const std::string& text) 
 
 }  // namespace
 
-Topology Topology::parse(const std::string& spec) {
+Topology Topology::parse(const std::string& spec) { return parse(spec, kMaxNodes); }
+
+Topology Topology::parse(const std::string& spec, int max_nodes) {
+  const int64_t max_node_ports = kMaxNodePorts / kMaxNodes * std::clamp(max_nodes, 1, kMaxNodes);
   Topology t;
   size_t colon = spec.find(':');
   if (colon == std::string::npos) bad_spec(spec, "expected KIND:SIZE");
@@ -53,16 +56,16 @@ Topology Topology::parse(const std::string& spec) {
     // A swapped network over any other topology (the biswapped-network paper, section 2).
     Topology base;
     try {
-      base = parse(args);
+      base = parse(args, max_nodes);
     } catch (const InputError&) {
       bad_spec(spec, fmt::format("its base '{}' is not a topology", args));
     }
     if (base.swapped()) bad_spec(spec, "the base of a swapped network cannot be swapped itself");
     const int64_t n = base.num_nodes();
     const int64_t nodes = (kind == "bsn" ? 2 : 1) * n * n;
-    if (nodes > kMaxNodes) bad_spec(spec, fmt::format("more than {} nodes", kMaxNodes));
-    if (nodes * (base.num_ports() + 1) > kMaxNodePorts)
-      bad_spec(spec, fmt::format("more than {} node ports", kMaxNodePorts));
+    if (nodes > max_nodes) bad_spec(spec, fmt::format("more than {} nodes", max_nodes));
+    if (nodes * (base.num_ports() + 1) > max_node_ports)
+      bad_spec(spec, fmt::format("more than {} node ports", max_node_ports));
     t.kind_ = kind == "bsn" ? TopologyKind::Biswapped : TopologyKind::Swapped;
     t.kind_name_ = kind;
     t.num_nodes_ = static_cast<int>(nodes);
@@ -76,7 +79,7 @@ Topology Topology::parse(const std::string& spec) {
   if (kind == "complete") {
     sizes.push_back(parse_size(spec, args));
     if (sizes[0] < 2) bad_spec(spec, "a complete graph needs N>=2");
-    if (sizes[0] * (sizes[0] - 1) > kMaxNodePorts) bad_spec(spec, fmt::format("more than {} node ports", kMaxNodePorts));
+    if (sizes[0] * (sizes[0] - 1) > max_node_ports) bad_spec(spec, fmt::format("more than {} node ports", max_node_ports));
   } else if (kind == "line" || kind == "ring" || kind == "hypercube") {
     sizes.push_back(parse_size(spec, args));
   } else if (kind == "mesh" || kind == "torus") {
@@ -114,10 +117,10 @@ Topology Topology::parse(const std::string& spec) {
     for (long s : sizes) {
       if (s < min_size) bad_spec(spec, fmt::format("every size of a {} must be >={}", kind, min_size));
       nodes *= s;
-      if (nodes > kMaxNodes) break;
+      if (nodes > max_nodes) break;
     }
   }
-  if (nodes > kMaxNodes) bad_spec(spec, fmt::format("more than {} nodes", kMaxNodes));
+  if (nodes > max_nodes) bad_spec(spec, fmt::format("more than {} nodes", max_nodes));
 
   t.kind_name_ = kind;
   for (long s : sizes) t.dims_.push_back(static_cast<int>(s));
