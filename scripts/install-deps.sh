@@ -10,6 +10,7 @@ PACKAGES=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev zlib1g-dev libjemalloc-dev
   python3 python3-dev pybind11-dev chromium
+  slurm-wlm munge
 )
 # `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.
 if [ "${1:-}" = "fuzz" ]; then
