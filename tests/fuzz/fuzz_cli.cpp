@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bool known = false;
   for (const char* c : commands) known = known || cl.command == c;
   if (!known) std::abort();
-  if (cl.command == "run" && (cl.run.max_memory < 0 || cl.run.threads < 1 || cl.run.threads > 2)) std::abort();
+  if (cl.command == "run" && (cl.run.max_memory < 0 || cl.run.threads < 1 || cl.run.threads > 64)) std::abort();
   if (cl.command == "cosim" && cl.cosim_faults.size() > words.size()) std::abort();
   return 0;
 }
