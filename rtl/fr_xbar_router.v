@@ -22,13 +22,13 @@ module fr_xbar_router #(
     input  wire              start,        // every router's table loaded: run
     input  wire [3:0]        in_valid,     // from the neighbours across S, N, E, W
     input  wire [4*W-1:0]    in_data,
-    output reg  [3:0]        out_valid,    // to the neighbours
-    output reg  [4*W-1:0]    out_data,
-    output reg               eject_valid,  // a message delivered here
-    output reg  [W-1:0]      eject_data,
+    output wire [3:0]        out_valid,    // to the neighbours
+    output wire [4*W-1:0]    out_data,
+    output wire              eject_valid,  // a message delivered here
+    output wire [W-1:0]      eject_data,
     output wire [15:0]       step,         // routing steps completed
     output wire              done,
-    output reg  [31:0]       fault_word    // {kind[1:0] (1 conflict, 2 stray), a, b, port, 5'b0, step[15:0]}, 0 none
+    output wire [31:0]       fault_word    // {kind[1:0] (1 conflict, 2 stray), a, b, port, 5'b0, step[15:0]}, 0 none
 );
     localparam [2:0] NONE = 3'd7;
     localparam integer LOCAL = 4;
@@ -51,13 +51,11 @@ module fr_xbar_router #(
     wire running = start && table_ok && !done;
 
     // The five inputs: the four links and, in a step's first cycle, the node's message.
-    wire [2:0] sel [0:4];
     wire [4:0] valid;
     wire [W-1:0] data [0:4];
     genvar g;
     generate
         for (g = 0; g < 5; g = g + 1) begin : g_in
-            assign sel[g] = setting[3*g +: 3];
             if (g < 4) begin : g_link
                 assign valid[g] = in_valid[g];
                 assign data[g]  = in_data[g*W +: W];
@@ -68,69 +66,80 @@ module fr_xbar_router #(
         end
     endgenerate
 
-    // Per output: the inputs connected to it, the lowest of them carrying a message wins.
-    reg [4:0]   claims [0:4];
-    reg [4:0]   next_valid;
-    reg [W-1:0] next_data [0:4];
-    reg         conflict, stray;
-    reg [2:0]   conflict_port, conflict_a, conflict_b, stray_port;
-    integer o, i;
-    always @* begin
-        conflict = 1'b0; conflict_port = 3'd0; conflict_a = 3'd0; conflict_b = 3'd0;
-        stray = 1'b0; stray_port = 3'd0;
-        for (o = 0; o < 5; o = o + 1) begin
-            claims[o] = 5'd0;
-            next_valid[o] = 1'b0;
-            next_data[o] = {W{1'b0}};
-            for (i = 4; i >= 0; i = i - 1)
-                if ({29'd0, sel[i]} == o) begin
-                    claims[o][i] = 1'b1;
-                    if (valid[i]) begin
-                        next_valid[o] = 1'b1;
-                        next_data[o]  = data[i];
+    // What the edge latches: per output, the inputs connected to it, the lowest of them
+    // carrying a message wins; a conflict or a stray message becomes the fault word (kept
+    // when one is latched already). A function called in the clocked block rather than a
+    // combinational block feeding the registers: the same logic, but a verilated model
+    // re-runs input-fed combinational blocks on every eval, two per clock cycle. Its
+    // result goes to one register (a simulator splitting a concatenated target would call
+    // it once per part).
+    localparam integer SWITCHED_W = 4 + 4 * W + 1 + W + 32;
+    reg [SWITCHED_W-1:0] switched_q;  // {out_valid, out_data, eject_valid, eject_data, fault_word}
+    assign {out_valid, out_data, eject_valid, eject_data, fault_word} = switched_q;
+    function automatic [SWITCHED_W-1:0] switched(input [14:0] sels, input [4:0] valids, input [5*W-1:0] datas,
+                                                 input [3:0] from_links, input [31:0] fault_now, input first_cycle,
+                                                 input [15:0] next_step);
+        reg [4:0]   claims [0:4];
+        reg [4:0]   next_valid;
+        reg [5*W-1:0] next_data;
+        reg         conflict, stray;
+        reg [2:0]   conflict_port, conflict_a, conflict_b, stray_port;
+        reg [31:0]  fault_next;
+        integer o, i;
+        begin
+            conflict = 1'b0; conflict_port = 3'd0; conflict_a = 3'd0; conflict_b = 3'd0;
+            stray = 1'b0; stray_port = 3'd0;
+            next_valid = 5'd0;
+            next_data = {5*W{1'b0}};
+            for (o = 0; o < 5; o = o + 1) begin
+                claims[o] = 5'd0;
+                for (i = 4; i >= 0; i = i - 1)
+                    if ({29'd0, sels[3*i +: 3]} == o) begin
+                        claims[o][i] = 1'b1;
+                        if (valids[i]) begin
+                            next_valid[o] = 1'b1;
+                            next_data[o*W +: W] = datas[i*W +: W];
+                        end
                     end
+            end
+            // The lowest output claimed by two or more inputs, and its two lowest claimants.
+            for (o = 4; o >= 0; o = o - 1)
+                if ((claims[o] & (claims[o] - 5'd1)) != 5'd0) begin
+                    conflict = 1'b1;
+                    conflict_port = o[2:0];
                 end
+            for (i = 4; i >= 0; i = i - 1)
+                if (claims[conflict_port][i]) begin
+                    conflict_b = conflict_a;
+                    conflict_a = i[2:0];
+                end
+            for (i = 3; i >= 0; i = i - 1)
+                if (from_links[i] && sels[3*i +: 3] == NONE) begin
+                    stray = 1'b1;
+                    stray_port = i[2:0];
+                end
+            fault_next = fault_now;
+            if (fault_now == 32'd0) begin
+                if (conflict && first_cycle)
+                    fault_next = {2'd1, conflict_a, conflict_b, conflict_port, 5'd0, next_step};
+                else if (stray)
+                    fault_next = {2'd2, 3'd0, 3'd0, stray_port, 5'd0, next_step};
+            end
+            switched = {next_valid[3:0], next_data[4*W-1:0], next_valid[LOCAL], next_data[4*W +: W], fault_next};
         end
-        // The lowest output claimed by two or more inputs, and its two lowest claimants.
-        for (o = 4; o >= 0; o = o - 1)
-            if ((claims[o] & (claims[o] - 5'd1)) != 5'd0) begin
-                conflict = 1'b1;
-                conflict_port = o[2:0];
-            end
-        for (i = 4; i >= 0; i = i - 1)
-            if (claims[conflict_port][i]) begin
-                conflict_b = conflict_a;
-                conflict_a = i[2:0];
-            end
-        for (i = 3; i >= 0; i = i - 1)
-            if (in_valid[i] && sel[i] == NONE) begin
-                stray = 1'b1;
-                stray_port = i[2:0];
-            end
-    end
+    endfunction
 
     always @(posedge clk) begin
         if (rst || !running) begin
-            out_valid   <= 4'd0;
-            out_data    <= {4*W{1'b0}};
-            eject_valid <= 1'b0;
-            eject_data  <= {W{1'b0}};
+            // links and ejection idle; the fault word kept until reset
+            switched_q <= {{(SWITCHED_W-32){1'b0}}, rst ? 32'd0 : fault_word};
             if (rst) begin
                 step_r     <= 16'd0;
                 cycle      <= 8'd0;
-                fault_word <= 32'd0;
             end
         end else begin
-            out_valid   <= next_valid[3:0];
-            out_data    <= {next_data[3], next_data[2], next_data[1], next_data[0]};
-            eject_valid <= next_valid[LOCAL];
-            eject_data  <= next_data[LOCAL];
-            if (fault_word == 32'd0) begin
-                if (conflict && cycle == 8'd0)
-                    fault_word <= {2'd1, conflict_a, conflict_b, conflict_port, 5'd0, step_r + 16'd1};
-                else if (stray)
-                    fault_word <= {2'd2, 3'd0, 3'd0, stray_port, 5'd0, step_r + 16'd1};
-            end
+            switched_q <= switched(setting[14:0], valid, {data[4], data[3], data[2], data[1], data[0]}, in_valid,
+                                   fault_word, cycle == 8'd0, step_r + 16'd1);
             if ({24'd0, cycle} + 32'd1 >= step_cycles) begin
                 cycle  <= 8'd0;
                 step_r <= step_r + 16'd1;
