@@ -12,7 +12,7 @@
 #include "sw/topology/topology.h"
 
 namespace {
-constexpr int kMaxNodes = 4096;
+constexpr int kMaxNodes = 256;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
