@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -45,6 +47,32 @@ uint32_t json_checksum(const json& j) {
   return crc32(text.data(), text.size());
 }
 
+namespace {
+
+// Every number of a table file is a whole number of at most 32 bits, but the sizes "bits"
+// and "bytes": read as int, a number with a fraction or an exponent beyond int's range is
+// undefined behaviour and a wider whole number wraps round, so a hand-edited value would
+// be taken as another.
+void check_table_numbers(const json& j, const std::string& what, const std::string& key) {
+  if (j.is_structured()) {
+    if (j.is_object())
+      for (const auto& [k, v] : j.items()) check_table_numbers(v, what, k);
+    else
+      for (const json& v : j) check_table_numbers(v, what, key);
+    return;
+  }
+  if (!j.is_number()) return;
+  const bool wide = key == "bits" || key == "bytes";
+  const bool whole = j.is_number_integer();
+  const bool fits = wide ? (j.is_number_unsigned() ? j.get<uint64_t>() <= uint64_t{INT64_MAX} : true)
+                         : (j.is_number_unsigned() ? j.get<uint64_t>() <= uint64_t{INT32_MAX}
+                                                   : j.get<int64_t>() >= INT32_MIN && j.get<int64_t>() <= INT32_MAX);
+  if (!whole || !fits)
+    bad_table(what, fmt::format("\"{}\" holds {}, not a whole number of at most {} bits", key, j.dump(), wide ? 64 : 32));
+}
+
+}  // namespace
+
 json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version) {
   json j;
   try {
@@ -52,6 +80,7 @@ json parse_checked_json(const std::string& text, const std::string& what, const 
   } catch (const json::exception& e) {
     bad_table(what, fmt::format("not valid JSON ({})", e.what()));
   }
+  check_table_numbers(j, what, "");
   if (!j.is_object() || j.value("format", "") != format)
     bad_table(what, fmt::format("\"format\" is not \"{}\"", format));
   if (!j.contains("version") || j["version"] != version)
