@@ -63,11 +63,11 @@ void check_table_numbers(const json& j, const std::string& what, const std::stri
   }
   if (!j.is_number()) return;
   const bool wide = key == "bits" || key == "bytes";
-  const bool whole = j.is_number_integer();
-  const bool fits = wide ? (j.is_number_unsigned() ? j.get<uint64_t>() <= uint64_t{INT64_MAX} : true)
-                         : (j.is_number_unsigned() ? j.get<uint64_t>() <= uint64_t{INT32_MAX}
-                                                   : j.get<int64_t>() >= INT32_MIN && j.get<int64_t>() <= INT32_MAX);
-  if (!whole || !fits)
+  auto fits = [&] {  // only asked of whole numbers: a float converted to an integer is the fault itself
+    if (j.is_number_unsigned()) return j.get<uint64_t>() <= (wide ? uint64_t{INT64_MAX} : uint64_t{INT32_MAX});
+    return wide || (j.get<int64_t>() >= INT32_MIN && j.get<int64_t>() <= INT32_MAX);
+  };
+  if (!j.is_number_integer() || !fits())
     bad_table(what, fmt::format("\"{}\" holds {}, not a whole number of at most {} bits", key, j.dump(), wide ? 64 : 32));
 }
 
