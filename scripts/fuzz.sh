@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of BUILD (make fuzz) for RUNS inputs, each from its seed
 # corpus (tests/fuzz/corpus/NAME) into a working corpus BUILD/fuzz-corpus/NAME. Crash
-# inputs land in BUILD/fuzz-artifacts/; a line per target goes to BUILD/fuzz-report.txt.
+# inputs land in BUILD/fuzz-artifacts/; a line per target goes to BUILD/fuzz-report-NAME.txt,
+# and BUILD/fuzz-report.txt gathers every target's latest line (targets may run at once).
 # FUZZ_MAX_SECONDS (optional) ends each target after that many seconds.
 #   scripts/fuzz.sh BUILD RUNS [TARGET...]
 set -euo pipefail
@@ -11,8 +12,6 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(topology_spec permutation table_dir cli)
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/fuzz-artifacts"
-report="$build/fuzz-report.txt"
-: > "$report"
 status=0
 for t in "${targets[@]}"; do
   work="$build/fuzz-corpus/$t"
@@ -28,6 +27,7 @@ for t in "${targets[@]}"; do
   fi
   done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
   line="$t: $done_runs inputs in $(( $(date +%s) - start )) s, $verdict"
-  echo "$line" | tee -a "$report"
+  echo "$line" | tee "$build/fuzz-report-$t.txt"
 done
+cat "$build"/fuzz-report-*.txt > "$build/fuzz-report.txt"
 exit $status

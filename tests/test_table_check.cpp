@@ -108,6 +108,25 @@ TEST(TableCheck, ANumberThatIsNotAWhole32BitNumberIsRefused) {
   }
 }
 
+// A "format" that is not a string is the same fault as a wrong one (it escaped as a JSON type
+// error; the table_dir fuzz target found it).
+TEST(TableCheck, AFormatThatIsNotAStringIsRefused) {
+  const fs::path dir = fresh_dir("format");
+  write_set(*built("ring:6", "total-exchange", "message-shift"), dir);
+  nlohmann::json j = nlohmann::json::parse(slurp(dir / "network.json"));
+  j["format"] = nlohmann::json::object();
+  spit(dir / "network.json", j.dump(1));
+  try {
+    load_any_tables(dir.string());
+    ADD_FAILURE() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("\"format\" is not"));
+  }
+  const TableCheckReport r = check_table_dir(dir.string());
+  ASSERT_EQ(r.faults.size(), 1u) << ::testing::PrintToString(r.faults);
+  fs::remove_all(dir);
+}
+
 TEST(TableCheck, AManifestThatIsNotJsonIsOneFault) {
   const fs::path dir = fresh_dir("manifest");
   write_set(*built("ring:6", "total-exchange", "message-shift"), dir);

@@ -81,7 +81,8 @@ json parse_checked_json(const std::string& text, const std::string& what, const 
     bad_table(what, fmt::format("not valid JSON ({})", e.what()));
   }
   check_table_numbers(j, what, "");
-  if (!j.is_object() || j.value("format", "") != format)
+  // `value` would throw a JSON type error on a "format" that is not a string
+  if (!j.is_object() || !j.contains("format") || j["format"] != format)
     bad_table(what, fmt::format("\"format\" is not \"{}\"", format));
   if (!j.contains("version") || j["version"] != version)
     bad_table(what, fmt::format("unsupported version (this build reads version {})", version));
@@ -375,7 +376,7 @@ json read_manifest(const std::string& dir, const char* kind, std::string& what) 
   const fs::path path = fs::path(dir) / "network.json";
   what = fmt::format("'{}'", path.string());
   json j = parse_checked_json(read_table_file(path, what), what, "fixroute-tables", kManifestVersion);
-  if (j.value("kind", "") != kind) bad_table(what, fmt::format("\"kind\" is not \"{}\"", kind));
+  if (!j.contains("kind") || j["kind"] != kind) bad_table(what, fmt::format("\"kind\" is not \"{}\"", kind));
   return j;
 }
 
