@@ -47,7 +47,7 @@ bool odd_cube(const Topology& t) {
 
 class Cube {
  public:
-  explicit Cube(const Topology& topology) : topology_(topology), z_(topology.dims()[0]) {
+  explicit Cube(const Topology& topology) : z_(topology.dims()[0]) {
     node_.assign(static_cast<size_t>(z_ * z_ * z_), -1);
     for (int v = 0; v < topology.num_nodes(); ++v) {
       const std::vector<int> c = topology.coords(v);
@@ -70,7 +70,6 @@ class Cube {
   static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 
  private:
-  const Topology& topology_;
   int z_;
   std::vector<int> node_;  // by key
 };
