@@ -585,6 +585,7 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"tree-search", "torus:5x6", {}},
           {"tree-search", "torus:3x3x3", {}},
           {"pyramids", "torus:5x5x5", {}},
+          {"pyramids", "torus:7x7x7", {}},  // 343 routers: the 8-port build of 512 origins
           {"hamiltonian-pairs", "mesh:4x5", kOnePort},
           {"hamiltonian-pairs", "hypercube:4", kOnePort},
           {"two-phase", "mesh:6x6", kHalfDuplex}};
@@ -629,7 +630,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, RtlBroadcastTrees, ::testing::ValuesIn(tree_engi
 
 TEST(RtlBroadcastTreeBuilds, ANetworkNoBuildHoldsIsRefused) {
   RunRequest req;
-  req.topology = "hypercube:9";  // 512 nodes: more than the widest build stores
+  req.topology = "hypercube:9";  // 9 ports: more than the widest build has
   req.collective = "gossip";
   req.engine = "rtl";
   EXPECT_THROW(run_case(req), InputError);
