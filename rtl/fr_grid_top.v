@@ -20,6 +20,8 @@ module fr_grid_top #(
     parameter integer ADDR_W       = 8,   // configuration address bits: images up to 2^ADDR_W words
     parameter integer ENTRY_WORDS  = 16,  // initial packets a router's table holds
     parameter integer SWITCH_WORDS = 8,   // tap switch steps per port a router's table holds
+    parameter integer TAPS      = 1,      // 0: routers without out-port taps
+    parameter integer FURTHEST_FIRST = 1, // 0: FIFO queues only (ring queues, fr_fifo_queue)
     parameter integer P         = 2 * DIMS,
     parameter integer NODES     = N0 * N1 * N2 * N3,
     parameter integer SEL_W     = $clog2(NODES)
@@ -69,7 +71,8 @@ module fr_grid_top #(
             end
 
             fr_router #(.P(P), .FIELD_W(FIELD_W), .PKT_W(PKT_W), .DEPTH(DEPTH), .CNT_W(CNT_W),
-                        .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS)) u_router (
+                        .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS),
+                        .TAPS(TAPS), .FURTHEST_FIRST(FURTHEST_FIRST)) u_router (
                 .clk(clk), .rst(rst),
                 .cfg_we(cfg_we && cfg_node == i[SEL_W-1:0]), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
                 .cfg_done(cfg_done),

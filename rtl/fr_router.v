@@ -97,7 +97,6 @@ module fr_router #(
     genvar p, q;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_out
-            wire        furthest_first = FURTHEST_FIRST != 0 && port_words[p*96 + 16];
             wire [3:0]  period         = port_words[p*96 + 20 +: 4];
             wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
             assign may_send[p]  = slot[p*4 +: 4] == phase;
@@ -138,14 +137,25 @@ module fr_router #(
             end
 
             wire [CNT_W-1:0] count;
-            fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
-                           .HOPS_W(FIELD_W), .LANES(P)) u_queue (
-                .clk(clk), .rst(rst),
-                .furthest_first(furthest_first),
-                .push_valid(lane_valid), .push_data(lane_data),
-                .pop(sending && may_send[p] && count != {CNT_W{1'b0}}),
-                .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
-                .overflow(queue_overflow[p]));
+            wire pop_now = sending && may_send[p] && count != {CNT_W{1'b0}};
+            if (FURTHEST_FIRST != 0) begin : g_queue
+                wire furthest_first = port_words[p*96 + 16];
+                fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
+                               .HOPS_W(FIELD_W), .LANES(P)) u_queue (
+                    .clk(clk), .rst(rst),
+                    .furthest_first(furthest_first),
+                    .push_valid(lane_valid), .push_data(lane_data),
+                    .pop(pop_now),
+                    .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
+                    .overflow(queue_overflow[p]));
+            end else begin : g_fifo  // FIFO only: a ring, nothing shifts (docs/rtl.md, "Micro-architecture")
+                fr_fifo_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .LANES(P)) u_queue (
+                    .clk(clk), .rst(rst),
+                    .push_valid(lane_valid), .push_data(lane_data),
+                    .pop(pop_now),
+                    .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
+                    .overflow(queue_overflow[p]));
+            end
             assign queue_count[p*CNT_W +: CNT_W] = count;
             assign queue_empty[p] = count == {CNT_W{1'b0}};
 

@@ -17,8 +17,9 @@ for setting in "$@"; do chparam="$chparam -set ${setting%%=*} ${setting#*=}"; do
 yosys -p "read_verilog $here/rtl/*.v; $chparam synth -flatten -top $top -run :fine; opt -fast -full; techmap; opt -fast;
           abc -fast; opt -fast; stat; dump t:\$mem_v2" >"$log" 2>&1 || { tail -20 "$log"; exit 1; }
 stats=$(awk '/Printing statistics/{s=1} s && /^=== /{c++} s && c==1' "$log")
-all=$(printf '%s\n' "$stats" | awk '/Number of cells:/ {print $4; exit}')
-mems=$(printf '%s\n' "$stats" | awk '/\$mem_v2/ {print $2; exit}')
+# (awk reads to the end: one that exits early can fail printf with SIGPIPE under pipefail)
+all=$(printf '%s\n' "$stats" | awk '/Number of cells:/ && !n {print $4; n=1}')
+mems=$(printf '%s\n' "$stats" | awk '/\$mem_v2/ && !n {print $2; n=1}')
 mems=${mems:-0}
 ffs=$(printf '%s\n' "$stats" | awk '/\$_S?DFFE?_/ {n += $2} END {print n + 0}')
 bits=$(awk '/cell \$mem_v2/ {m=1} m && /parameter \\SIZE/ {s=$3} m && /parameter \\WIDTH/ {b += s * $3; m=0} END {print b + 0}' "$log")

@@ -17,6 +17,8 @@ module fr_grid_tb;
     parameter integer ADDR_W    = 8;       // images of up to 2^ADDR_W words
     parameter integer ENTRY_WORDS  = 16;
     parameter integer SWITCH_WORDS = 8;
+    parameter integer TAPS      = 1;       // 0: routers without taps
+    parameter integer FURTHEST_FIRST = 1;  // 0: FIFO-only routers (ring queues)
     parameter integer WATCHDOG  = 64;      // steps without a crossing while work remains
     localparam integer P      = 2 * DIMS;
     localparam integer NODES  = N0 * N1 * N2 * N3;
@@ -35,7 +37,8 @@ module fr_grid_tb;
     wire [NODES*P*PKT_W-1:0] link_data;
 
     fr_grid_top #(.DIMS(DIMS), .N0(N0), .N1(N1), .N2(N2), .N3(N3), .WRAP(WRAP), .FIELD_W(FIELD_W),
-                  .DEPTH(DEPTH), .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS)) dut (
+                  .DEPTH(DEPTH), .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .SWITCH_WORDS(SWITCH_WORDS),
+                  .TAPS(TAPS), .FURTHEST_FIRST(FURTHEST_FIRST)) dut (
         .clk(clk), .rst(rst), .cfg_node(cfg_node), .cfg_we(cfg_we), .cfg_addr(cfg_addr),
         .cfg_wdata(cfg_wdata), .cfg_done(cfg_done), .table_ok(table_ok), .table_error(table_error),
         .step_go(step_go), .idle(idle), .fault(fault), .step(step), .queue_count(queue_count),

@@ -25,7 +25,7 @@ mkdir -p "$work"
 ref_steps=$(sed -n 's/.*"steps":\([0-9]*\).*/\1/p' "$work/ref.json")
 
 case $top in
-  fr_grid_tb) rtl="fr_grid_top.v fr_router.v fr_table_mem.v fr_out_queue.v fr_cfg_loader.v" ;;
+  fr_grid_tb) rtl="fr_grid_top.v fr_router.v fr_table_mem.v fr_out_queue.v fr_fifo_queue.v fr_cfg_loader.v" ;;
   fr_mesh_xbar_tb) rtl="fr_mesh_xbar_top.v fr_xbar_router.v fr_xbar_table_mem.v fr_cfg_loader.v" ;;
   fr_tree_tb) rtl="fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
   fr_combining_tb) rtl="fr_combining_router.v fr_cfg_loader.v" ;;

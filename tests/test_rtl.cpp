@@ -162,6 +162,29 @@ TEST(RtlFaults, QueueOverflowIsReported) {
   EXPECT_THAT(r.failure, HasSubstr("router(s) 1"));
 }
 
+TEST(RtlFaults, RingQueueOverflowIsReported) {
+  // The FIFO-only router build (4 ports, ring queues of 4: fr_fifo_queue). Node 0 sends six
+  // packets, one a step, through node 1, whose out-port towards node 2 sends once every 15
+  // steps: that queue must overflow at the fifth, and the hardware must say so.
+  const Topology topo = Topology::parse("torus:4x4");
+  NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
+  scheduling::forward_straight(t, topo);
+  const int out = topo.port_towards(0, 1), onward = topo.port_towards(1, 2);
+  for (int k = 0; k < 6; ++k) t.routers[0].initial.push_back({out, Packet{0, 2, k, 2}, k + 1});
+  t.routers[1].ports[static_cast<size_t>(onward)].send_period = 15;
+  t.routers[1].ports[static_cast<size_t>(onward)].send_phase = 14;
+  const RtlModelInfo array = rtl_array_model(topo, t, 4);
+  ASSERT_THAT(array.hardware, HasSubstr("DEPTH=4"));
+  ASSERT_THAT(array.hardware, HasSubstr("FURTHEST_FIRST=0"));
+  const EngineResult r = run_rtl_model(array, topo, rtl_images(array, topo, t), {});
+  EXPECT_THAT(r.failure, HasSubstr("fault"));
+  EXPECT_THAT(r.failure, HasSubstr("router(s) 1"));
+  // with the slow port sending every step the same packets pass: the overflow was the queue's
+  t.routers[1].ports[static_cast<size_t>(onward)].send_period = 1;
+  t.routers[1].ports[static_cast<size_t>(onward)].send_phase = 0;
+  EXPECT_EQ(run_rtl_model(array, topo, rtl_images(array, topo, t), {}).failure, "");
+}
+
 TEST(RtlFaults, PacketWithoutRuleIsReportedByBothEngines) {
   Topology topo = Topology::parse("line:5");
   NetworkTables t = scheduling::empty_tables(topo, "total-exchange", "test", Discipline::Fifo);
