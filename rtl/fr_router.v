@@ -94,8 +94,27 @@ module fr_router #(
     wire [P-1:0]       queue_empty;
     reg  [P-1:0]       unroutable;   // per in-port: an arriving packet it cannot forward
 
+    // Per in-port q: the arrival forwarded ({hops - 1, the rest}) and the arrival tapped
+    // ({1, the rest}); lane 0 carries the release instead outside RECEIVE cycles.
+    wire [P*PKT_W-1:0] onward_lanes;
+    wire [P*PKT_W-1:0] tapped_lanes;
+
     genvar p, q;
     generate
+        for (q = 0; q < P; q = q + 1) begin : g_arrival
+            wire [PKT_W-1:0]   pkt     = in_data[q*PKT_W +: PKT_W];
+            wire [FIELD_W-1:0] hops    = pkt[3*FIELD_W +: FIELD_W];
+            wire [PKT_W-1:0]   onward  = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
+            wire [PKT_W-1:0]   tapped  = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
+            if (q == 0) begin : g_release_lane
+                assign onward_lanes[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
+                assign tapped_lanes[q*PKT_W +: PKT_W] = receiving ? tapped : entry_packet;
+            end else begin : g_arrival_lane
+                assign onward_lanes[q*PKT_W +: PKT_W] = onward;
+                assign tapped_lanes[q*PKT_W +: PKT_W] = tapped;
+            end
+        end
+
         for (p = 0; p < P; p = p + 1) begin : g_out
             wire [3:0]  period         = port_words[p*96 + 20 +: 4];
             wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
@@ -112,29 +131,29 @@ module fr_router #(
             always @(posedge clk)
                 passed <= passed_next;
 
-            // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a release.
+            // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a
+            // release. A forwarded arrival is the same packet for every out-port: without
+            // taps every port's lanes are the shared `onward_lanes` (one copy of the data).
             wire [P-1:0]       lane_valid;
             wire [P*PKT_W-1:0] lane_data;
+            wire [P*PKT_W-1:0] mixed_lanes;  // per lane: onward where this port forwards, else tapped
             for (q = 0; q < P; q = q + 1) begin : g_lane
-                wire [PKT_W-1:0]   pkt      = in_data[q*PKT_W +: PKT_W];
-                wire [FIELD_W-1:0] dest     = pkt[FIELD_W +: FIELD_W];
-                wire [FIELD_W-1:0] hops     = pkt[3*FIELD_W +: FIELD_W];
+                wire [FIELD_W-1:0] dest     = in_data[q*PKT_W + FIELD_W +: FIELD_W];
+                wire [FIELD_W-2:0] hops_hi  = in_data[q*PKT_W + 3*FIELD_W + 1 +: FIELD_W-1];
                 // hops counts the arc just crossed: the packet goes on only if hops > 1
                 wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                              hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}} && port_words[q*96 + p];
-                wire [PKT_W-1:0]   onward   = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
+                                              hops_hi != {(FIELD_W-1){1'b0}} && port_words[q*96 + p];
                 // a broadcast copy the tap takes leaves with one hop left
                 wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
-                wire [PKT_W-1:0]   tapped   = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
-                wire [PKT_W-1:0]   arrival  = forwards ? onward : tapped;  // the table never does both
+                assign mixed_lanes[q*PKT_W +: PKT_W] = forwards ? onward_lanes[q*PKT_W +: PKT_W]
+                                                                : tapped_lanes[q*PKT_W +: PKT_W];  // the table never does both
                 if (q == 0) begin : g_release_lane
                     assign lane_valid[q] = forwards || taps || (releasing && entry_port == p);
-                    assign lane_data[q*PKT_W +: PKT_W] = receiving ? arrival : entry_packet;
                 end else begin : g_arrival_lane
                     assign lane_valid[q] = forwards || taps;
-                    assign lane_data[q*PKT_W +: PKT_W] = arrival;
                 end
             end
+            assign lane_data = TAPS != 0 ? mixed_lanes : onward_lanes;
 
             wire [CNT_W-1:0] count;
             wire pop_now = sending && may_send[p] && count != {CNT_W{1'b0}};
