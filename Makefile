@@ -4,7 +4,7 @@ BUILD   ?= build
 JOBS    ?= 2
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build run test check bench clean test-sanitize fuzz
+.PHONY: all deps configure build run test check bench bench-scaling clean test-sanitize fuzz
 
 all: build
 
@@ -35,6 +35,18 @@ check: build
 bench: build
 	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(Ref|Rtl|XbarRef|XbarRtl|GossipSchedule|GossipRef)'
 	for c in line64 ring64 line33 ring33 torus16x16_gossip torus32x32_gossip; do $(BUILD)/bench/bench_engines --benchmark_filter="BM_Systemc/$$c\$$"; done
+
+# How the cost grows with the network (docs/benchmarks.md): torus gossip on the three
+# engines, medians of 3, results as JSON in $(BUILD)/bench-scaling/, drawn into SCALING_SVG.
+SCALING_SVG ?= docs/benchmark-scaling.svg
+SCALING_RUN = --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_out_format=json
+bench-scaling: build
+	rm -rf $(BUILD)/bench-scaling && mkdir -p $(BUILD)/bench-scaling
+	$(BUILD)/bench/bench_engines $(SCALING_RUN) --benchmark_out=$(BUILD)/bench-scaling/ref-rtl.json \
+	  --benchmark_filter='BM_(RefVerified|Rtl)/torus(8x8|16x16|32x32|64x64|128x128)_gossip(/|$$)'
+	for c in torus8x8_gossip torus16x16_gossip torus32x32_gossip; do $(BUILD)/bench/bench_engines $(SCALING_RUN) \
+	  --benchmark_out=$(BUILD)/bench-scaling/systemc-$$c.json --benchmark_filter="BM_Systemc/$$c\$$"; done
+	$(BUILD)/bench/bench_plot $(SCALING_SVG) $(BUILD)/bench-scaling/*.json
 
 # Everything but the verilated models built with AddressSanitizer and UndefinedBehaviorSanitizer,
 # running the unit, cosim and fuzz labels (docs/fuzzing.md).

@@ -42,6 +42,7 @@ struct Work {
 
 void report(benchmark::State& state, const Work& w, int64_t steps, int64_t runs) {
   state.counters["steps"] = static_cast<double>(steps);
+  state.counters["routers"] = static_cast<double>(w.topology.num_nodes());  // for the scaling plot
   state.counters["router_steps_per_s"] = benchmark::Counter(
       static_cast<double>(steps * w.topology.num_nodes() * runs), benchmark::Counter::kIsRate);
 }
@@ -85,6 +86,7 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   state.counters["steps"] = static_cast<double>(steps);
+  state.counters["routers"] = static_cast<double>(topology.num_nodes());
   state.counters["packet_hops_per_s"] = benchmark::Counter(static_cast<double>(hops), benchmark::Counter::kIsRate);
   state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
@@ -283,6 +285,11 @@ BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array
 
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange", 1)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+// How the cost grows with the network (make bench-scaling): torus gossip, hamiltonian-2,
+// 8x8 to 128x128 on ref, 8x8 to 32x32 on rtl and systemc.
+BENCHMARK_CAPTURE(BM_RefVerified, torus8x8_gossip, "torus:8x8", "gossip", 1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_RefVerified, torus16x16_gossip, "torus:16x16", "gossip", 1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(BM_RefVerified, torus32x32_gossip, "torus:32x32", "gossip", 1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_RefVerified, torus64x64_gossip, "torus:64x64", "gossip", 1)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK_CAPTURE(BM_RefVerified, torus64x64_gossip_threads2, "torus:64x64", "gossip", 2)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
@@ -312,11 +319,14 @@ BENCHMARK_CAPTURE(BM_Rtl, torus4x4_gossip_top, "torus:4x4", "gossip", "top")->Un
 BENCHMARK_CAPTURE(BM_Rtl, torus4x4_gossip_array, "torus:4x4", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rtl, line33, "line:33", "total-exchange", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rtl, ring33, "ring:33", "total-exchange", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus8x8_gossip, "torus:8x8", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip, "torus:16x16", "gossip", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus32x32_gossip, "torus:32x32", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line64, "line:64", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, ring64, "ring:64", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line33, "line:33", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, ring33, "ring:33", "total-exchange")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Systemc, torus8x8_gossip, "torus:8x8", "gossip")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, torus16x16_gossip, "torus:16x16", "gossip")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, torus32x32_gossip, "torus:32x32", "gossip")->Unit(benchmark::kMillisecond);
 

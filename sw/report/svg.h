@@ -1,6 +1,7 @@
 // What the drawings share: escaping, text widths, the document's head and a legend strip
 // (docs/cli.md, `draw`).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,5 +35,27 @@ struct Legend {
   int height = 0;
 };
 Legend legend_strip(const std::vector<LegendEntry>& entries, int left, int top, int width);
+
+// One plot axis: linear, or log2 where the values span a factor of 16 or more (over), or
+// log10 with a tick per power of ten (decades: the benchmarks' scaling plot).
+struct Axis {
+  double low = 0, high = 1;
+  bool log = false;
+  bool decade_ticks = false;
+  int from = 0, to = 1;  // pixels of `low` and `high`
+
+  static Axis over(double low, double high, int from, int to);
+  // From the power of ten at or below `low` to the one at or above `high` (both > 0).
+  static Axis decades(double low, double high, int from, int to);
+  double at(double v) const;  // the pixel of `v`
+  std::vector<double> ticks() const;
+};
+
+// A plot's frame on the pixels of `x` and `y`: the axes, a grid line and a label per tick
+// (`x_label`, `y_label`: the tick's text, SVG), and the axes' titles, " (log scale)" added
+// to a log axis's.
+std::string plot_frame(const Axis& x, const Axis& y, const std::function<std::string(double)>& x_label,
+                       const std::function<std::string(double)>& y_label, const std::string& x_title,
+                       const std::string& y_title);
 
 }  // namespace fixroute

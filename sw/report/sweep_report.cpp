@@ -60,52 +60,6 @@ std::string group_id(const GroupKey& g) {
   return id;
 }
 
-// One axis: linear, or log2 where the values span a factor of 16 or more.
-struct Axis {
-  double low = 0, high = 1;
-  bool log = false;
-  int from = 0, to = 1;  // pixels of `low` and `high`
-
-  static Axis over(double low, double high, int from, int to) {
-    Axis a;
-    a.from = from;
-    a.to = to;
-    a.log = low >= 1 && high / low >= 16;
-    if (a.log) {
-      a.low = std::pow(2.0, std::floor(std::log2(low)));
-      a.high = std::pow(2.0, std::ceil(std::log2(high)));
-    } else {
-      a.low = std::min(0.0, low);
-      a.high = high > a.low ? high * 1.05 : a.low + 1;
-    }
-    return a;
-  }
-  double at(double v) const {
-    const double t = log ? (std::log2(v) - std::log2(low)) / (std::log2(high) - std::log2(low))
-                         : (v - low) / (high - low);
-    return from + t * (to - from);
-  }
-  std::vector<double> ticks() const {
-    std::vector<double> out;
-    if (log) {
-      const int first = static_cast<int>(std::lround(std::log2(low))), last = static_cast<int>(std::lround(std::log2(high)));
-      const int stride = (last - first) > 8 ? 2 : 1;
-      for (int e = first; e <= last; e += stride) out.push_back(std::pow(2.0, e));
-      return out;
-    }
-    const double raw = (high - low) / 5;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = magnitude;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-      if (m * magnitude >= raw) {
-        step = m * magnitude;
-        break;
-      }
-    for (double v = std::ceil(low / step) * step; v <= high + 1e-9; v += step) out.push_back(v);
-    return out;
-  }
-};
-
 std::string tick_label(double v) { return fmt::format("{}", static_cast<int64_t>(std::llround(v))); }
 
 struct PlotPoint {
@@ -145,22 +99,7 @@ std::string plot_svg(const std::vector<PlotPoint>& points, const std::vector<std
   const Axis y = Axis::over(y_low, y_high, kAxisBottom, kTop);
 
   std::string out;  // the drawing; the head comes last, once the legend's height is known
-  // Axes, ticks and grid.
-  out += fmt::format("<g class=\"axes\" stroke=\"#444\"><line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>"
-                     "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{3}\"/></g>\n",
-                     kLeft, kAxisBottom, kPlotWidth - kRight, kTop);
-  for (double t : x.ticks())
-    out += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#eee\"/>"
-                       "<text x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>\n",
-                       x.at(t), kAxisBottom, kTop, kAxisBottom + 14, tick_label(t));
-  for (double t : y.ticks())
-    out += fmt::format("<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#eee\"/>"
-                       "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
-                       kLeft, y.at(t), kPlotWidth - kRight, kLeft - 4, y.at(t) + 4, tick_label(t));
-  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">nodes{}</text>\n", (kLeft + kPlotWidth - kRight) / 2,
-                     kAxisBottom + 30, x.log ? " (log scale)" : "");
-  out += fmt::format("<text transform=\"translate(14,{}) rotate(-90)\" text-anchor=\"middle\">steps{}</text>\n",
-                     (kTop + kAxisBottom) / 2, y.log ? " (log scale)" : "");
+  out += plot_frame(x, y, tick_label, tick_label, "nodes", "steps");
 
   // The formula, theorem and bound of each case, as one line per family through the cases
   // in order of size.
