@@ -21,7 +21,7 @@ struct ScalingPoint {
 // InputError (naming `source`) when `json` is not such an output.
 std::vector<ScalingPoint> scaling_points(const std::string& json, const std::string& source);
 
-// Where and when the results were taken, from the output's context: "2026-11-25, 2 CPUs at
+// Where and when the results were taken, from the output's context: "1999-12-31, 2 CPUs at
 // 2450 MHz" ("" when it has none).
 std::string scaling_context(const std::string& json);
 
