@@ -404,9 +404,18 @@ TEST(CircuitScoreboard, CatchesAMessageAtTheWrongNode) {
   ASSERT_NE(moving, trace.end());
   std::vector<CircuitEvent> lost = trace, misrouted = trace;
   lost.erase(lost.begin() + (moving - trace.begin()));
-  EXPECT_FALSE(score_circuits(m, t, lost).clean());  // a message that never left
-  misrouted[static_cast<size_t>(moving - trace.begin())].dest ^= 1;
-  EXPECT_FALSE(score_circuits(m, t, misrouted).clean());
+  const ScoreboardReport never_left = score_circuits(m, t, lost);
+  ASSERT_FALSE(never_left.clean());
+  EXPECT_EQ(never_left.errors.front(), fmt::format("node {0}'s message never reaches node {1}: no circuit delivered it "
+                                                   "(it stays at node {0})",
+                                                   moving->source, moving->dest));
+  const size_t at = static_cast<size_t>(moving - trace.begin());
+  misrouted[at].dest ^= 1;
+  const ScoreboardReport astray = score_circuits(m, t, misrouted);
+  ASSERT_FALSE(astray.clean());
+  EXPECT_THAT(astray.errors, testing::Contains(fmt::format(
+                                 "node {}'s message never reaches node {}: its last circuit, in step {}, delivered it to node {}",
+                                 moving->source, moving->dest, moving->step, misrouted[at].dest)));
   // transpose on 2x2 fixes nodes 0 and 3: without its local circuit a fixed point fails.
   auto fixed = std::find_if(trace.begin(), trace.end(), [](const CircuitEvent& e) { return e.source == e.dest; });
   ASSERT_NE(fixed, trace.end());

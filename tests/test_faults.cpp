@@ -163,9 +163,9 @@ std::vector<EngineFault> engine_faults() {
                      "step 6: sum lost on dead link 1-2, last seen at node 2 (link:1-2@3)", {}});
     cases.push_back({"sum", engine, "router:2@2", "round 3: node 2 sent nothing on port 0",
                      "step 5: sum lost: sent to stuck router 2, last seen at node 3 (router:2@2)", {}});
-    cases.push_back({"crossbar", engine, "drop:6-5@3", "node 6's message ends at node 6, not at 9",
+    cases.push_back({"crossbar", engine, "drop:6-5@3", "node 6's message never reaches node 9: no circuit delivered it (it stays at node 6)",
                      "step 3: message from node 6 dropped on arc 6->5, last seen at node 6 (drop:6-5@3)", {}});
-    cases.push_back({"crossbar", engine, "link:5-6@2", "node 7's message ends at node 7, not at 13",
+    cases.push_back({"crossbar", engine, "link:5-6@2", "node 7's message never reaches node 13: no circuit delivered it (it stays at node 7)",
                      "step 4: message from node 7 lost on dead link 5-6, last seen at node 6 (link:5-6@2)", {}});
     cases.push_back({"crossbar", engine, "router:5@2", "node 5's message never goes through a circuit",
                      "step 3: message from node 6 lost: sent to stuck router 5, last seen at node 6 (router:5@2)", {}});

@@ -90,7 +90,14 @@ void score_permutation(const Topology& mesh, const std::vector<int>& dest,
         ++rep.r.deliveries;
         rep.r.steps = std::max(rep.r.steps, at);
       } else {
-        rep.error(fmt::format("node {}'s message ends at node {}, not at {}", message, x, dest[static_cast<size_t>(message)]));
+        // Where the trace leaves it: a fault's `injected` line says where it was lost.
+        const int want = dest[static_cast<size_t>(message)];
+        if (at == 0)
+          rep.error(fmt::format("node {}'s message never reaches node {}: no circuit delivered it (it stays at node {})",
+                                message, want, x));
+        else
+          rep.error(fmt::format("node {}'s message never reaches node {}: its last circuit, in step {}, delivered it to node {}",
+                                message, want, at, x));
       }
     }
 }
