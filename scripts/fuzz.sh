@@ -21,6 +21,9 @@ for t in "${targets[@]}"; do
   if "$build/tests/fuzz/fuzz_$t" -runs="$runs" -max_total_time="${FUZZ_MAX_SECONDS:-0}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$build/fuzz-artifacts/$t-" "$work" "$here/tests/fuzz/corpus/$t" > "$log" 2>&1; then
     verdict="no crash, hang or leak"
+  elif grep -q 'libFuzzer: run interrupted' "$log" && ! ls "$build/fuzz-artifacts/$t-"* > /dev/null 2>&1; then
+    verdict="interrupted (SIGINT) with no crash, hang or leak"  # stopped by hand: not a finding
+    status=130
   else
     verdict="FAILED (see $log)"
     status=1
