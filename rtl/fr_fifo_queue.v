@@ -3,8 +3,8 @@
 // of fr_out_queue, with the same ports and behaviour: a pop takes the head; up to LANES
 // packets join per cycle, lane 0 first, after a pop in the same cycle; a push into a full
 // queue sets the sticky overflow flag instead of losing silently. Nothing moves: a push
-// writes one entry, a pop moves the head (docs/rtl.md, "Micro-architecture"): per-entry shift muxes
-// cost a simulator a pass over every entry each cycle the queue changes.
+// writes one entry, a pop moves the head (docs/rtl.md, "Micro-architecture"), so there is
+// no per-entry shift mux and no compaction of the pushing lanes (docs/rtl.md, "Synthesis").
 module fr_fifo_queue #(
     parameter integer DEPTH = 8,
     parameter integer CNT_W = 4,    // >= $clog2(DEPTH+1)

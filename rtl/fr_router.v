@@ -98,6 +98,8 @@ module fr_router #(
     // ({1, the rest}); lane 0 carries the release instead outside RECEIVE cycles.
     wire [P*PKT_W-1:0] onward_lanes;
     wire [P*PKT_W-1:0] tapped_lanes;
+    wire [P*FIELD_W-1:0] arrival_dest;  // per in-port: the arriving packet's destination
+    wire [P-1:0]         arrival_goes_on;  // per in-port: hops > 1 (hops counts the arc just crossed)
 
     genvar p, q;
     generate
@@ -106,6 +108,8 @@ module fr_router #(
             wire [FIELD_W-1:0] hops    = pkt[3*FIELD_W +: FIELD_W];
             wire [PKT_W-1:0]   onward  = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
             wire [PKT_W-1:0]   tapped  = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
+            assign arrival_dest[q*FIELD_W +: FIELD_W] = pkt[FIELD_W +: FIELD_W];
+            assign arrival_goes_on[q] = hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}};
             if (q == 0) begin : g_release_lane
                 assign onward_lanes[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
                 assign tapped_lanes[q*PKT_W +: PKT_W] = receiving ? tapped : entry_packet;
@@ -138,11 +142,9 @@ module fr_router #(
             wire [P*PKT_W-1:0] lane_data;
             wire [P*PKT_W-1:0] mixed_lanes;  // per lane: onward where this port forwards, else tapped
             for (q = 0; q < P; q = q + 1) begin : g_lane
-                wire [FIELD_W-1:0] dest     = in_data[q*PKT_W + FIELD_W +: FIELD_W];
-                wire [FIELD_W-2:0] hops_hi  = in_data[q*PKT_W + 3*FIELD_W + 1 +: FIELD_W-1];
-                // hops counts the arc just crossed: the packet goes on only if hops > 1
+                wire [FIELD_W-1:0] dest     = arrival_dest[q*FIELD_W +: FIELD_W];
                 wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                              hops_hi != {(FIELD_W-1){1'b0}} && port_words[q*96 + p];
+                                              arrival_goes_on[q] && port_words[q*96 + p];
                 // a broadcast copy the tap takes leaves with one hop left
                 wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
                 assign mixed_lanes[q*PKT_W +: PKT_W] = forwards ? onward_lanes[q*PKT_W +: PKT_W]
@@ -199,14 +201,13 @@ module fr_router #(
 
         // A unicast packet that is not for this node and that the table cannot forward.
         for (q = 0; q < P; q = q + 1) begin : g_in
-            wire [FIELD_W-1:0] dest    = in_data[q*PKT_W + FIELD_W +: FIELD_W];
-            wire [FIELD_W-2:0] hops_hi = in_data[q*PKT_W + 3*FIELD_W + 1 +: FIELD_W-1];  // hops > 1?
+            wire [FIELD_W-1:0] dest    = arrival_dest[q*FIELD_W +: FIELD_W];
             wire [P-1:0]       in_mask = port_words[q*96 +: P];
             always @(posedge clk) begin
                 if (rst)
                     unroutable[q] <= 1'b0;
                 else if (receiving && in_valid[q] && dest != node_id && dest != BROADCAST &&
-                         (hops_hi == {(FIELD_W-1){1'b0}} || in_mask == {P{1'b0}}))
+                         (!arrival_goes_on[q] || in_mask == {P{1'b0}}))
                     unroutable[q] <= 1'b1;
             end
         end
