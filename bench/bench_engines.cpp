@@ -121,8 +121,9 @@ struct CountingSink : PacketSink {
 // Each iteration constructs the verilated model and loads the tables through the
 // configuration port (not measured), then runs the collective (measured). `hardware`:
 // "top" (the verilated network top of that size) or "array" (single routers wired by the
-// harness, tb/router_array.h), to weigh the two on the same tables.
-void BM_Rtl(benchmark::State& state, const char* spec, const char* collective, const char* hardware) {
+// harness, tb/router_array.h), to weigh the two on the same tables; `threads` share each
+// clock edge of an array (`run --engine rtl --threads`).
+void BM_Rtl(benchmark::State& state, const char* spec, const char* collective, const char* hardware, int threads = 1) {
   Work w(spec, collective);
   const RtlModelInfo model = std::string(hardware) == "top" ? find_rtl_model(w.topology)
                                                             : rtl_array_model(w.topology, w.tables,
@@ -141,6 +142,7 @@ void BM_Rtl(benchmark::State& state, const char* spec, const char* collective, c
     EngineOptions options;
     options.sink = &sink;
     options.keep_trace = false;
+    options.threads = threads;
     EngineResult r = rtl_run_loaded(*rtl, model, w.topology, options);
     benchmark::DoNotOptimize(sink.crossings);
     steps = r.steps_simulated;
@@ -211,9 +213,10 @@ void BM_XbarRef(benchmark::State& state, const char* spec, const char* collectiv
 }
 
 // Each iteration constructs the verilated mesh and loads it through the configuration
-// port (not measured), then runs every routing step (measured); `hardware` as BM_Rtl's.
+// port (not measured), then runs every routing step (measured); `hardware` and `threads`
+// as BM_Rtl's.
 void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collective, const char* algorithm,
-                const char* hardware) {
+                const char* hardware, int threads = 1) {
   const XbarWork w(spec, collective, algorithm);
   const XbarModelInfo model = std::string(hardware) == "top" ? require_xbar_model(w.mesh) : xbar_array_model(w.mesh, w.tables);
   int64_t runs = 0, cycles = 0;
@@ -221,6 +224,7 @@ void BM_XbarRtl(benchmark::State& state, const char* spec, const char* collectiv
     state.PauseTiming();
     std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
     xbar_rtl_load(*rtl, model, w.tables);
+    rtl->set_threads(threads);
     state.ResumeTiming();
     XbarRun r = xbar_rtl_run_loaded(*rtl, w.mesh, w.tables);
     benchmark::DoNotOptimize(r.trace.data());
@@ -282,6 +286,8 @@ BENCHMARK_CAPTURE(BM_XbarRtl, mesh4_fft_top, "mesh:4x4", "fft", "z-order", "top"
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh4_fft_array, "mesh:4x4", "fft", "z-order", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft_2threads, "mesh:16x16", "fft", "z-order", "array", 2)
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange", 1)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
@@ -321,6 +327,8 @@ BENCHMARK_CAPTURE(BM_Rtl, line33, "line:33", "total-exchange", "array")->Unit(be
 BENCHMARK_CAPTURE(BM_Rtl, ring33, "ring:33", "total-exchange", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rtl, torus8x8_gossip, "torus:8x8", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip, "torus:16x16", "gossip", "array")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip_2threads, "torus:16x16", "gossip", "array", 2)
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Rtl, torus32x32_gossip, "torus:32x32", "gossip", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line64, "line:64", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, ring64, "ring:64", "total-exchange")->Unit(benchmark::kMillisecond);

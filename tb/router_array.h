@@ -4,7 +4,10 @@
 // curated network tops wire it in Verilog. One clock edge of the network is every router's
 // inputs taken from its neighbours' link registers, then every router's falling and rising
 // edge. Each router keeps its own configuration port, so all tables load in the same cycles
-// (docs/rtl.md, "Any network").
+// (docs/rtl.md, "Any network"). With set_threads(N), N threads share each clock edge:
+// every router's inputs are taken first (one phase), then every router evaluates its edge
+// (a second), each thread a contiguous range of routers, so the order of what any router
+// sees is the single-threaded one.
 #pragma once
 #include <fmt/format.h>
 #include <verilated.h>
@@ -14,9 +17,11 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sw/core/errors.h"
+#include "sw/engines/step_threads.h"
 #include "sw/topology/topology.h"
 #include "verilated_top.h"
 
@@ -72,15 +77,40 @@ class RouterArray : public Interface {
   void tick() override {
     // Every input is read from the link registers before any router takes the edge.
     global_inputs();
-    for (size_t i = 0; i < routers_.size(); ++i) connect(static_cast<int>(i));
+    if (threads_ && !vcd_) {
+      // One phase a clock: each thread takes its routers' inputs from the link registers
+      // as the last clock left them (a copy each router made of its own), then evaluates
+      // their edge and copies their new link registers for the next clock.
+      const std::vector<Links>& before = links_[time_ / 2 % 2];
+      std::vector<Links>& after = links_[(time_ / 2 + 1) % 2];
+      threads_->run([this, &before, &after](int part) {
+        for (size_t i = part_begin(part); i < part_begin(part + 1); ++i) {
+          Model& r = *routers_[i];
+          connect(static_cast<int>(i), [&before](const Source& s) -> const Links& { return before[static_cast<size_t>(s.node)]; });
+          edge(r, 0);
+          edge(r, 1);
+          after[i].out_valid = r.out_valid;
+          after[i].out_data = r.out_data;
+        }
+      });
+      time_ += 2;
+      return;
+    }
+    for (size_t i = 0; i < routers_.size(); ++i) connect(static_cast<int>(i), [](const Source& s) -> const Model& { return *s.router; });
     for (int level = 0; level < 2; ++level) {
-      for (auto& r : routers_) {
-        r->clk = level;
-        r->eval();
-      }
+      for (auto& r : routers_) edge(*r, level);
       if (vcd_) vcd_->dump(time_);
       ++time_;
     }
+    if (threads_) save_links();
+  }
+  // Without faults only (the harness's fault hooks read the routers on one thread); a
+  // waveform evaluates on the calling thread.
+  void set_threads(int threads) override {
+    const int parts = std::clamp(threads, 1, static_cast<int>(routers_.size()));
+    if (parts == (threads_ ? threads_->parts() : 1)) return;
+    threads_ = parts > 1 ? std::make_unique<StepThreads>(parts) : nullptr;
+    if (threads_) save_links();
   }
   void set_reset(bool on) override {
     for (auto& r : routers_) r->rst = on;
@@ -118,24 +148,48 @@ class RouterArray : public Interface {
   };
   size_t link(int node, int port) const { return static_cast<size_t>(node) * static_cast<size_t>(ports_) + static_cast<size_t>(port); }
 
-  // Router i's link inputs from its neighbours' link registers.
-  void connect(int i) {
+  static void edge(Model& r, int level) {
+    r.clk = static_cast<uint8_t>(level);
+    r.eval();
+  }
+  // The first router of part k of the threads (k = parts: one past the last router).
+  size_t part_begin(int k) const { return routers_.size() * static_cast<size_t>(k) / static_cast<size_t>(threads_->parts()); }
+
+  // The link registers of one router, as the last clock left them (threaded ticks).
+  struct Links {
+    std::remove_reference_t<decltype(std::declval<Model&>().out_valid)> out_valid{};
+    std::remove_reference_t<decltype(std::declval<Model&>().out_data)> out_data{};
+  };
+  void save_links() {
+    for (std::vector<Links>& copy : links_) copy.resize(routers_.size());
+    std::vector<Links>& now = links_[time_ / 2 % 2];
+    for (size_t i = 0; i < routers_.size(); ++i) {
+      now[i].out_valid = routers_[i]->out_valid;
+      now[i].out_data = routers_[i]->out_data;
+    }
+  }
+
+  // Router i's link inputs from its neighbours' link registers: sender(source) is the
+  // neighbour's model, or its Links copy (the same out_valid and out_data).
+  template <class Sender>
+  void connect(int i, const Sender& sender) {
     Model& r = router(i);
     uint64_t valid = 0;
     for (int q = 0; q < ports_; ++q) {
       const Source& s = sources_[link(i, q)];
       if (!s.router) continue;
-      if (bits(s.router->out_valid, s.port, 1) && arrives(*s.router, s.node, s.port, i)) valid |= uint64_t{1} << q;
+      const auto& from = sender(s);
+      if (bits(from.out_valid, s.port, 1) && arrives(*s.router, s.node, s.port, i)) valid |= uint64_t{1} << q;
       if constexpr (is_wide<std::remove_reference_t<decltype(r.in_data)>>::value) {
         if (link_bits_ % 32 == 0) {  // whole words: copied as they are
           const unsigned words = link_bits_ / 32;
-          for (unsigned w = 0; w < words; ++w) r.in_data[static_cast<unsigned>(q) * words + w] = s.router->out_data[s.port * words + w];
+          for (unsigned w = 0; w < words; ++w) r.in_data[static_cast<unsigned>(q) * words + w] = from.out_data[s.port * words + w];
           continue;
         }
       }
       for (unsigned b = 0; b < link_bits_; b += 32) {
         const unsigned w = std::min(32u, link_bits_ - b);
-        set_bits(r.in_data, static_cast<unsigned>(q) * link_bits_ + b, w, bits(s.router->out_data, s.port * link_bits_ + b, w));
+        set_bits(r.in_data, static_cast<unsigned>(q) * link_bits_ + b, w, bits(from.out_data, s.port * link_bits_ + b, w));
       }
     }
     r.in_valid = static_cast<std::remove_reference_t<decltype(r.in_valid)>>(valid);
@@ -153,6 +207,8 @@ class RouterArray : public Interface {
   std::vector<Source> sources_;
   std::unique_ptr<VerilatedVcdC> vcd_;
   uint64_t time_ = 0;
+  std::unique_ptr<StepThreads> threads_;  // none: the calling thread evaluates every router
+  std::vector<Links> links_[2];           // threaded ticks: read one, write the other, by clock
 };
 
 }  // namespace fixroute

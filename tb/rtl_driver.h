@@ -31,6 +31,10 @@ class RtlConfigPort {
   virtual bool table_ok(int node) const = 0;
   virtual int table_error(int node) const = 0;
   virtual void open_vcd(const std::string& path) = 0;
+  // Splits each clock's evaluation across `threads` threads from the next tick() on, where
+  // the harness wires single routers (router arrays, `run --threads`); a network top is one
+  // model and evaluates on the calling thread whatever is asked.
+  virtual void set_threads(int /*threads*/) {}
 };
 
 class RtlDriver : public RtlConfigPort {

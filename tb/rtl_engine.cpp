@@ -149,6 +149,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   if (faults && !rtl.takes_faults())
     throw InputError(fmt::format("--fault: the verilated {} wires its links in Verilog; faults need a router array", m.spec));
   if (faults) rtl.inject(faults);
+  rtl.set_threads(faults ? 1 : options.threads);  // a fault's harness hooks count on one thread
   auto flip_due = [&](int64_t step) {  // before the step's RECEIVE cycle, as on every engine
     if (faults)
       for (const Fault& f : faults->flips_at(step)) rtl.flip_forward_bit(f.a, f.in_port, f.out_port);

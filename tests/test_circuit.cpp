@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "sw/report/draw_steps.h"
 #include "sw/schedulers/circuit/fft.h"
@@ -542,6 +543,28 @@ TEST_P(XbarRtl, TracesIdenticalToRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Verilated, XbarRtl, ::testing::ValuesIn(xbar_curated_sizes()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return test_name(param.param); });
+
+// `run --threads N`, N >= 3: N-1 threads share each clock edge of a crossbar router array:
+// the one-thread run's trace, clock for clock.
+TEST(XbarRtlThreads, GiveTheOneThreadTraceAndCycles) {
+  for (const auto& [collective, permutation, algorithm] :
+       {std::tuple<std::string, std::string, std::string>{"permutation", "transpose", ""}, {"fft", "", "z-order"}}) {
+    RunRequest req;
+    req.topology = "mesh:8x8";
+    req.collective = collective;
+    req.permutation = permutation;
+    req.algorithm = algorithm;
+    req.engine = "rtl";
+    const RunResult one = run_case(req);
+    req.threads = 3;
+    const RunResult many = run_case(req);
+    EXPECT_TRUE(many.ok()) << summary(many);
+    EXPECT_THAT(many.stats.hardware, HasSubstr("array"));
+    EXPECT_EQ(many.trace->csv(), one.trace->csv()) << collective;
+    EXPECT_EQ(many.stats.clock_cycles, one.stats.clock_cycles) << collective;
+    EXPECT_GT(one.trace->rows(), 0) << collective;
+  }
+}
 
 // SystemC: one elaboration per process, so each case is its own TEST (own process).
 void expect_systemc_matches_ref(const std::string& mesh, const std::string& collective, const std::string& permutation,

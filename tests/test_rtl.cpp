@@ -23,8 +23,10 @@ namespace {
 
 using Case = testing_support::VerilatedCase;
 
-RunResult run(const Case& c, const std::string& engine) {
+RunResult run(const Case& c, const std::string& engine, int threads = 1, const std::string& vcd_path = "") {
   RunRequest req;
+  req.threads = threads;
+  req.vcd_path = vcd_path;
   req.topology = c.topology;
   req.collective = c.collective;
   req.algorithm = c.algorithm;
@@ -297,6 +299,37 @@ TEST(RtlAnyNetwork, QueuesDeeperThanEveryBuildAreRefused) {
   const Topology topo = Topology::parse("ring:9");
   const NetworkTables t = build_tables(find_algorithm("total-exchange", "", topo), topo, {});
   EXPECT_THROW(rtl_array_model(topo, t, 100000), InputError);
+}
+
+// `run --threads N`, N >= 3: N-1 threads share each clock edge of a router array (ranges
+// of routers, tb/router_array.h): the one-thread run's trace, clock for clock, also with
+// more threads than routers and with a waveform (evaluated on one thread).
+TEST(RtlAnyNetwork, ThreadsGiveTheOneThreadTraceAndCycles) {
+  struct Split {
+    Case c;
+    int threads;
+    bool vcd;
+  };
+  const std::filesystem::path vcd =
+      std::filesystem::temp_directory_path() / ("fixroute_threads_" + std::to_string(::getpid()) + ".vcd");
+  for (const Split& split : {Split{{"torus:7x9", "gossip", "", {}}, 3, false},
+                             Split{{"torus:6x6x4", "gossip", "partial-cycles", {}}, 4, false},
+                             Split{{"line:40", "total-exchange", "", {}}, 9, false},
+                             Split{{"ring:9", "total-exchange", "", {}}, 20, false},
+                             Split{{"ring:9", "total-exchange", "", {}}, 3, true}}) {
+    const RunResult one = run(split.c, "rtl");
+    const RunResult many = run(split.c, "rtl", split.threads, split.vcd ? vcd.string() : "");
+    const std::string what = split.c.topology + " on " + std::to_string(split.threads) + " threads";
+    EXPECT_TRUE(many.ok()) << what << ": " << summary(many);
+    EXPECT_THAT(many.stats.hardware, HasSubstr("fr_router array")) << what;
+    EXPECT_EQ(many.trace->csv(), one.trace->csv()) << what;
+    EXPECT_EQ(many.stats.clock_cycles, one.stats.clock_cycles) << what;
+    EXPECT_GT(one.trace->rows(), 0) << what;
+  }
+  EXPECT_EQ(testing_support::gtkwave_save_file_fault(vcd, 9, 2), "");
+  EXPECT_THAT(testing_support::slurp(vcd), HasSubstr("router8"));
+  std::filesystem::remove(vcd);
+  std::filesystem::remove(std::filesystem::path(vcd).replace_extension(".gtkw"));
 }
 
 TEST(RtlAnyNetwork, ArrayVcdNamesEveryRouter) {

@@ -69,7 +69,7 @@ CommandLine::CommandLine()
   run_cmd->add_option("--threads", run.threads,
                       "1 (default) to 64: from 2 the scoreboard checks each step on its own thread while the "
                       "engine runs the next (store-and-forward runs); from 3 the other threads share each step's "
-                      "routers (the ref engine's port-rule routers)")
+                      "routers (the ref engine's port-rule routers) or each clock edge (the rtl engine's router arrays)")
       ->check(CLI::Range(1, 64));
   run_cmd->add_option("--max-memory", run_max_memory_,
                       "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "

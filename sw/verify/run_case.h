@@ -35,6 +35,7 @@ struct RunRequest {
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
   int threads = 1;          // >= 2: the scoreboard checks on its own thread as a streaming engine runs;
                             // >= 3: the other N-1 share each step's routers (ref engine, port rules)
+                            // or each clock edge (rtl engine, router arrays)
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
   int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
   double max_seconds = 0;  // the least time the run may take (--max-time); 0: no limit
