@@ -136,7 +136,8 @@ std::unique_ptr<Driver> load_round_array(const std::vector<RoundRouterBuild<Driv
 
 // Runs `images` on the array load_round_array makes, one clock per round handed to the
 // kind's Monitor until it says the run is over. `loaded` (where given) is told of the
-// array once its tables are in, before the first round.
+// array once its tables are in, before the first round. EngineOptions::threads share each
+// clock (RouterArray::set_threads).
 template <class Monitor, class Run, class Driver>
 Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router, const Topology& topology,
                     int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options,
@@ -145,6 +146,8 @@ Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const c
   std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers);
   if (!rtl) return run;
   if (loaded) loaded(*rtl);
+  // A fault's harness hooks count on one thread.
+  rtl->set_threads(options.faults && options.faults->any() ? 1 : options.threads);
   Monitor monitor = make_clock_monitor<Monitor>(topology, rounds, options);
   while (!monitor.finished()) {
     rtl->tick();

@@ -595,8 +595,9 @@ std::string tree_engine_case_name(const ::testing::TestParamInfo<TreeEngineCase>
   return testing_support::test_name(info.param.algorithm + "_" + info.param.spec);
 }
 
-RunResult run_trees_on(const TreeEngineCase& c, const std::string& engine) {
+RunResult run_trees_on(const TreeEngineCase& c, const std::string& engine, int threads = 1) {
   RunRequest req;
+  req.threads = threads;
   req.topology = c.spec;
   req.collective = "gossip";
   req.algorithm = c.algorithm;
@@ -625,6 +626,9 @@ TEST_P(RtlBroadcastTrees, TraceEqualsRef) {
   EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
   EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps()));
   EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_tree_router"));
+  const RunResult split = run_trees_on(GetParam(), "rtl", 3);  // two threads share each clock
+  EXPECT_EQ(split.trace->csv(), rtl.trace->csv());
+  EXPECT_EQ(split.stats.clock_cycles, rtl.stats.clock_cycles);
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlBroadcastTrees, ::testing::ValuesIn(tree_engine_cases()), tree_engine_case_name);
 

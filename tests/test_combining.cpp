@@ -393,8 +393,9 @@ std::string engine_case_name(const ::testing::TestParamInfo<EngineCase>& info) {
 }
 
 // `keep_trace` false: as `fixroute run` asks, the engine streams into the online scoreboard.
-RunResult run_combining_on(const EngineCase& c, const std::string& engine, bool keep_trace = true) {
+RunResult run_combining_on(const EngineCase& c, const std::string& engine, bool keep_trace = true, int threads = 1) {
   RunRequest req;
+  req.threads = threads;
   req.topology = c.spec;
   req.collective = "gossip";
   req.algorithm = c.algorithm;
@@ -436,6 +437,9 @@ TEST_P(RtlCombining, TraceEqualsRef) {
   EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
   EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps() + 1));  // one round per clock, and the stop
   EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_combining_router"));
+  const RunResult split = run_combining_on(GetParam(), "rtl", true, 3);  // two threads share each clock
+  EXPECT_EQ(split.trace->csv(), rtl.trace->csv());
+  EXPECT_EQ(split.stats.clock_cycles, rtl.stats.clock_cycles);
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
 

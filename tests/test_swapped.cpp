@@ -431,8 +431,9 @@ std::string sum_engine_case_name(const ::testing::TestParamInfo<SumEngineCase>& 
   return testing_support::test_name(info.param.collective + "_" + info.param.spec);
 }
 
-RunResult run_sums_on(const SumEngineCase& c, const std::string& engine) {
+RunResult run_sums_on(const SumEngineCase& c, const std::string& engine, int threads = 1) {
   RunRequest req;
+  req.threads = threads;
   req.topology = c.spec;
   req.collective = c.collective;
   req.root = c.root;
@@ -465,6 +466,11 @@ TEST_P(RtlSwapped, TraceAndAnswersEqualRef) {
             dynamic_cast<const CombiningSumTrace&>(*ref.trace).answers);
   EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps() + 1));
   EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_sum_router"));
+  const RunResult split = run_sums_on(GetParam(), "rtl", 3);  // two threads share each clock
+  EXPECT_EQ(split.trace->csv(), rtl.trace->csv());
+  EXPECT_EQ(dynamic_cast<const CombiningSumTrace&>(*split.trace).answers,
+            dynamic_cast<const CombiningSumTrace&>(*rtl.trace).answers);
+  EXPECT_EQ(split.stats.clock_cycles, rtl.stats.clock_cycles);
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
 
