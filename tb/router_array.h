@@ -4,10 +4,10 @@
 // curated network tops wire it in Verilog. One clock edge of the network is every router's
 // inputs taken from its neighbours' link registers, then every router's falling and rising
 // edge. Each router keeps its own configuration port, so all tables load in the same cycles
-// (docs/rtl.md, "Any network"). With set_threads(N), N threads share each clock edge:
-// every router's inputs are taken first (one phase), then every router evaluates its edge
-// (a second), each thread a contiguous range of routers, so the order of what any router
-// sees is the single-threaded one.
+// (docs/rtl.md, "Any network"). With set_threads(N), N threads share each clock, each a
+// contiguous range of routers: a router's inputs come from the copy every router keeps of
+// its link registers as the last clock left them, so what any router sees is what it sees
+// on one thread.
 #pragma once
 #include <fmt/format.h>
 #include <verilated.h>
