@@ -146,8 +146,7 @@ Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const c
   std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers);
   if (!rtl) return run;
   if (loaded) loaded(*rtl);
-  // A fault's harness hooks count on one thread.
-  rtl->set_threads(options.faults && options.faults->any() ? 1 : options.threads);
+  rtl->set_threads(array_threads(options));
   Monitor monitor = make_clock_monitor<Monitor>(topology, rounds, options);
   while (!monitor.finished()) {
     rtl->tick();

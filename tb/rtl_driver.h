@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "sw/core/faults.h"
+#include "sw/core/router_kind.h"
 #include "sw/tables/port_rule_tables.h"
 
 namespace fixroute {
@@ -36,6 +38,13 @@ class RtlConfigPort {
   // model and evaluates on the calling thread whatever is asked.
   virtual void set_threads(int /*threads*/) {}
 };
+
+// The threads a router array's clocks may share in a run with these options
+// (RtlConfigPort::set_threads): EngineOptions::threads, one where faults are injected (the
+// harness's fault hooks count on one thread).
+inline int array_threads(const EngineOptions& options) {
+  return options.faults && options.faults->any() ? 1 : options.threads;
+}
 
 class RtlDriver : public RtlConfigPort {
  public:

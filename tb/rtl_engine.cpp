@@ -149,7 +149,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   if (faults && !rtl.takes_faults())
     throw InputError(fmt::format("--fault: the verilated {} wires its links in Verilog; faults need a router array", m.spec));
   if (faults) rtl.inject(faults);
-  rtl.set_threads(faults ? 1 : options.threads);  // a fault's harness hooks count on one thread
+  rtl.set_threads(array_threads(options));
   auto flip_due = [&](int64_t step) {  // before the step's RECEIVE cycle, as on every engine
     if (faults)
       for (const Fault& f : faults->flips_at(step)) rtl.flip_forward_bit(f.a, f.in_port, f.out_port);
@@ -427,6 +427,7 @@ EngineResult run_rtl_model(const RtlModelInfo& m, const Topology& topology,
   if (static_cast<int>(images.size()) != m.nodes)
     throw InputError(fmt::format("{} memory images for the {} routers of {}", images.size(), m.nodes, m.spec));
   std::unique_ptr<RtlDriver> rtl = m.make(m);
+  rtl->set_threads(array_threads(options));  // the load's clocks too
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   int64_t overhead = rtl_reset_and_load(*rtl, images) + 1;
   rtl->tick();  // the routers start on their loaded tables

@@ -200,7 +200,7 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& circuit_tables, con
   const XbarModelInfo m = faults ? xbar_array_model(mesh, tables) : xbar_model_for(mesh, tables);
   std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
   rtl->inject(faults);
-  rtl->set_threads(faults ? 1 : options.threads);  // a fault's harness hooks count on one thread
+  rtl->set_threads(array_threads(options));  // the load's clocks too
   if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
   const int64_t load_cycles = xbar_rtl_load(*rtl, m, tables);  // tables checked: the routers run from the next edge
   for (int i = 0; i < mesh.num_nodes(); ++i)
