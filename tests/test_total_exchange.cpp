@@ -3,11 +3,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <thread>
+#include <vector>
 
 #include "sw/engines/ref_engine.h"
+#include "sw/engines/step_threads.h"
 #include "sw/schedulers/common.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/errors.h"
@@ -277,6 +281,28 @@ TEST(RefEngineThreads, SplitRoutersRunExactlyAsOneThread) {
   EXPECT_THAT(one.failure, HasSubstr("node 5 cannot forward"));
   EXPECT_EQ(split.failure, one.failure);
   EXPECT_TRUE(split.trace == one.trace);
+}
+
+// The threads the engines split routers on (sw/engines/step_threads.h): every part runs
+// once per run(), whether its thread spun or slept waiting for it (some runs take long
+// enough for the others to sleep), and a part's exception comes back to the caller, the
+// threads still usable after it.
+TEST(StepThreads, EveryPartOncePerRunAcrossSleepsAndExceptions) {
+  StepThreads threads(3);
+  std::vector<int> runs(3, 0);
+  for (int r = 0; r < 3000; ++r) {
+    threads.run([&](int part) {
+      ++runs[static_cast<size_t>(part)];
+      if (r % 500 == part) std::this_thread::sleep_for(std::chrono::microseconds(300));  // the others sleep
+    });
+    ASSERT_EQ(runs, std::vector<int>(3, r + 1)) << "run " << r;
+  }
+  EXPECT_THROW(threads.run([](int part) {
+    if (part == 2) throw InputError("part 2");
+  }),
+               InputError);
+  threads.run([&](int part) { ++runs[static_cast<size_t>(part)]; });
+  EXPECT_EQ(runs, std::vector<int>(3, 3001));
 }
 
 // RunRequest::on_step (what `fixroute run` shows its progress by) hears every step the

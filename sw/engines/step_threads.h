@@ -1,12 +1,17 @@
-// The threads of an engine that splits its routers across threads within a step
-// (ref_engine.cpp, `run --threads N`): run(f) calls f(0) .. f(parts - 1) at once, one part
-// per thread (the caller takes part 0), and returns when every part is done. A step has a
-// few such phases; the waits spin briefly, then yield (a step is microseconds of work).
+// The threads of an engine that splits its routers across threads within a step or a
+// clock (ref_engine.cpp and the rtl engine's router arrays, `run --threads N`): run(f)
+// calls f(0) .. f(parts - 1) at once, one part per thread (the caller takes part 0), and
+// returns when every part is done. A step has a few such phases. A thread that waits spins
+// for up to kSpin (a phase is microseconds of work), then sleeps until it is woken; it never
+// yields: a yielded core can go to other work on the machine for a whole time slice.
 #pragma once
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <mutex>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -19,8 +24,8 @@ class StepThreads {
     for (int k = 1; k < parts; ++k) workers_.emplace_back([this, k] { work(k); });
   }
   ~StepThreads() {
-    stop_.store(true, std::memory_order_release);
-    generation_.fetch_add(1, std::memory_order_acq_rel);
+    stop_.store(true);
+    start_next();
     for (std::thread& t : workers_) t.join();
   }
   StepThreads(const StepThreads&) = delete;
@@ -31,17 +36,41 @@ class StepThreads {
   // f(k) for every part k, part 0 on the calling thread; rethrows what a part threw.
   void run(const std::function<void(int)>& f) {
     job_ = &f;
-    pending_.store(parts_ - 1, std::memory_order_release);
-    generation_.fetch_add(1, std::memory_order_acq_rel);
+    pending_.store(parts_ - 1);
+    start_next();
     call(0);
-    for (int spins = 0; pending_.load(std::memory_order_acquire) > 0; ++spins)
-      if (spins > kSpins) std::this_thread::yield();
+    wait_until([this] { return pending_.load() == 0; });
     for (std::exception_ptr& e : failures_)
       if (e) std::rethrow_exception(std::exchange(e, nullptr));
   }
 
  private:
-  static constexpr int kSpins = 2000;
+  static constexpr std::chrono::microseconds kSpin{50};
+
+  // Every change a waiter waits for is made, then the sleepers are woken. A waiter counts
+  // itself a sleeper before it checks (under the mutex), so a change made after its check
+  // sees it and wakes it (the atomics are sequentially consistent).
+  void notify() {
+    if (sleepers_.load() == 0) return;
+    std::lock_guard<std::mutex> lock(mutex_);
+    woken_.notify_all();
+  }
+  void start_next() {
+    generation_.fetch_add(1);
+    notify();
+  }
+  template <class Done>
+  void wait_until(const Done& done) {
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    for (int spins = 1;; ++spins) {
+      if (done()) return;
+      if (spins % 64 == 0 && std::chrono::steady_clock::now() > until) break;
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    sleepers_.fetch_add(1);
+    woken_.wait(lock, done);
+    sleepers_.fetch_sub(1);
+  }
 
   void call(int k) {
     try {
@@ -53,15 +82,11 @@ class StepThreads {
   void work(int k) {
     uint64_t seen = 0;
     for (;;) {
-      uint64_t now = generation_.load(std::memory_order_acquire);
-      for (int spins = 0; now == seen; ++spins) {
-        if (spins > kSpins) std::this_thread::yield();
-        now = generation_.load(std::memory_order_acquire);
-      }
-      seen = now;
-      if (stop_.load(std::memory_order_acquire)) return;
+      wait_until([this, &seen] { return generation_.load() != seen; });
+      seen = generation_.load();
+      if (stop_.load()) return;
       call(k);
-      pending_.fetch_sub(1, std::memory_order_acq_rel);
+      if (pending_.fetch_sub(1) == 1) notify();  // the last part done: the caller may sleep
     }
   }
 
@@ -70,6 +95,9 @@ class StepThreads {
   std::atomic<uint64_t> generation_{0};
   std::atomic<int> pending_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<int> sleepers_{0};
+  std::mutex mutex_;
+  std::condition_variable woken_;
   std::vector<std::exception_ptr> failures_;
   std::vector<std::thread> workers_;
 };
