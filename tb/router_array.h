@@ -102,7 +102,7 @@ class RouterArray : public Interface {
       if (vcd_) vcd_->dump(time_);
       ++time_;
     }
-    if (threads_) save_links();
+    if (threads_) save_links();  // a waveform's clocks on one thread: the copies kept current
   }
   // Without faults only (the harness's fault hooks read the routers on one thread); a
   // waveform evaluates on the calling thread.
