@@ -89,8 +89,7 @@ class RouterArray : public Interface {
           connect(static_cast<int>(i), [&before](const Source& s) -> const Links& { return before[static_cast<size_t>(s.node)]; });
           edge(r, 0);
           edge(r, 1);
-          after[i].out_valid = r.out_valid;
-          after[i].out_data = r.out_data;
+          keep_links(after[i], r);
         }
       });
       time_ += 2;
@@ -163,10 +162,11 @@ class RouterArray : public Interface {
   void save_links() {
     for (std::vector<Links>& copy : links_) copy.resize(routers_.size());
     std::vector<Links>& now = links_[time_ / 2 % 2];
-    for (size_t i = 0; i < routers_.size(); ++i) {
-      now[i].out_valid = routers_[i]->out_valid;
-      now[i].out_data = routers_[i]->out_data;
-    }
+    for (size_t i = 0; i < routers_.size(); ++i) keep_links(now[i], *routers_[i]);
+  }
+  static void keep_links(Links& copy, const Model& r) {
+    copy.out_valid = r.out_valid;
+    copy.out_data = r.out_data;
   }
 
   // Router i's link inputs from its neighbours' link registers: sender(source) is the
