@@ -26,11 +26,13 @@
 #include "sw/verify/bounds.h"
 #include "sw/verify/broadcast_tree_scoreboard.h"
 #include "sw/verify/run_case.h"
+#include "sweep_support.h"
 #include "test_support.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
 namespace fs = std::filesystem;
+using testing_support::all_errors;
 
 namespace {
 
@@ -41,12 +43,6 @@ std::shared_ptr<const BroadcastTreeTables> build(const std::string& spec, const 
                                                  PortModel model = {}) {
   const Problem problem{Topology::parse(spec), "gossip", model, "", 0};
   return std::dynamic_pointer_cast<const BroadcastTreeTables>(find_algorithm(problem, algorithm).build(problem));
-}
-
-std::string all_errors(const ScoreboardReport& r) {
-  std::string out;
-  for (const std::string& e : r.errors) out += e + "\n";
-  return out;
 }
 
 // A clean run of the snakes on torus:5x5, scored again after `tamper`.
@@ -72,24 +68,7 @@ std::string bits(int u, int n) {
 // Every broadcast-tree algorithm, every sweep case, on the ref engine: clean, at the
 // construction's count, never above the paper's, never below the lower bound.
 TEST(BroadcastTrees, EverySweepCaseRunsAtItsCountOnRef) {
-  int cases = 0;
-  for (const Algorithm& a : algorithm_registry()) {
-    if (a.router_kind != kBroadcastTreeKind) continue;
-    for (const SweepCase& c : a.sweep(64)) {
-      RunRequest req;
-      req.topology = c.topology;
-      req.collective = a.collective;
-      req.algorithm = a.name;
-      req.port_model = c.port_model;
-      const RunResult r = run_case(req);
-      ++cases;
-      EXPECT_TRUE(r.ok()) << a.name << " " << c.topology << ": " << summary(r);
-      EXPECT_NE(r.meets_paper(), std::optional<bool>(false)) << a.name << " " << c.topology;
-      EXPECT_GE(r.steps(), r.bounds.best()) << a.name << " " << c.topology;
-      EXPECT_EQ(r.score.deliveries, r.score.needed) << a.name << " " << c.topology;
-    }
-  }
-  EXPECT_GT(cases, 80);
+  EXPECT_GT(testing_support::expect_every_sweep_case_at_its_count(kBroadcastTreeKind), 80);
 }
 
 // The paper's counts, measured: T(z,z) odd (z^2-1)/4 with no buffers, T(3,4) 3, Q6 11,
@@ -577,6 +556,9 @@ struct TreeEngineCase {
   std::string algorithm, spec;
   PortModel model;
 };
+
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const TreeEngineCase& c, std::ostream* os) { *os << c.algorithm << " " << c.spec << " " << c.model.label(); }
 
 std::vector<TreeEngineCase> tree_engine_cases() {
   return {{"snakes", "torus:7x7", {}},

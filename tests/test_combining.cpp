@@ -19,11 +19,13 @@
 #include "sw/topology/topology.h"
 #include "sw/verify/combining_scoreboard.h"
 #include "sw/verify/run_case.h"
+#include "sweep_support.h"
 #include "test_support.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
 namespace fs = std::filesystem;
+using testing_support::all_errors;
 
 namespace {
 
@@ -32,12 +34,6 @@ PortModel combining(bool one_port, bool half_duplex) { return PortModel{one_port
 std::shared_ptr<const CombiningTables> build(const std::string& spec, PortModel model, const std::string& algorithm = "") {
   const Problem problem{Topology::parse(spec), "gossip", model, "", 0};
   return std::dynamic_pointer_cast<const CombiningTables>(find_algorithm(problem, algorithm).build(problem));
-}
-
-std::string all_errors(const ScoreboardReport& r) {
-  std::string out;
-  for (const std::string& e : r.errors) out += e + "\n";
-  return out;
 }
 
 // A clean run of flooding on ring:6 and the same trace scored again after `tamper`.
@@ -55,24 +51,7 @@ ScoreboardReport tampered(const std::function<void(std::vector<CombiningEvent>&,
 // Every combining algorithm, every sweep case, on the ref engine: clean and at the
 // construction's count, never above the paper's.
 TEST(Combining, EverySweepCaseRunsAtItsCountOnRef) {
-  int cases = 0;
-  for (const Algorithm& a : algorithm_registry()) {
-    if (a.router_kind != kCombiningKind) continue;
-    for (const SweepCase& c : a.sweep(64)) {
-      RunRequest req;
-      req.topology = c.topology;
-      req.collective = a.collective;
-      req.algorithm = a.name;
-      req.port_model = c.port_model;
-      const RunResult r = run_case(req);
-      ++cases;
-      EXPECT_TRUE(r.ok()) << a.name << " " << c.topology << " " << c.port_model.label() << ": " << summary(r);
-      EXPECT_NE(r.meets_paper(), std::optional<bool>(false)) << a.name << " " << c.topology;
-      EXPECT_GE(r.steps(), r.bounds.best()) << a.name << " " << c.topology;
-      EXPECT_EQ(r.score.deliveries, r.score.needed) << a.name << " " << c.topology;
-    }
-  }
-  EXPECT_GT(cases, 800);
+  EXPECT_GT(testing_support::expect_every_sweep_case_at_its_count(kCombiningKind), 800);
 }
 
 TEST(Combining, PaperCountsOnNamedCases) {
@@ -369,6 +348,9 @@ struct EngineCase {
   std::string algorithm, spec;
   PortModel model;
 };
+
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const EngineCase& c, std::ostream* os) { *os << c.algorithm << " " << c.spec << " " << c.model.label(); }
 
 std::vector<EngineCase> engine_cases() {
   return {{"flooding", "torus:4x5", combining(false, false)},

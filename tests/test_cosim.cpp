@@ -161,6 +161,12 @@ struct RoundCosimCase {
   bool combining, one_port, half_duplex;
 };
 
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const RoundCosimCase& c, std::ostream* os) {
+  *os << c.topology << " " << c.algorithm << (c.combining ? " combining" : "") << (c.one_port ? " one-port" : "")
+      << (c.half_duplex ? " half-duplex" : "");
+}
+
 std::shared_ptr<const Tables> round_tables(const RoundCosimCase& c) {
   const Problem problem{Topology::parse(c.topology), "gossip", PortModel{c.one_port, c.half_duplex, c.combining}, "", 0};
   return find_algorithm(problem, c.algorithm).build(problem);

@@ -111,6 +111,9 @@ struct EngineFault {
   std::vector<std::string> expect_failure;  // what the engine's failure says; none: no failure
 };
 
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const EngineFault& c, std::ostream* os) { *os << c.kind << " " << c.engine << " " << c.fault; }
+
 RunRequest fault_request(const std::string& kind, const std::string& fault) {
   RunRequest req;
   req.topology = "torus:4x4";
@@ -285,6 +288,9 @@ TEST(FaultWithoutEffect, LeavesTheVerdictAlone) {
 struct CosimKindFault {
   std::string kind, fault;
 };
+
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const CosimKindFault& c, std::ostream* os) { *os << c.kind << " " << c.fault; }
 
 class CosimFault : public ::testing::TestWithParam<CosimKindFault> {};
 

@@ -15,9 +15,11 @@
 #include "sw/engines/router_rules.h"
 #include "sw/verify/pipelined_sink.h"
 #include "sw/verify/scoreboard.h"
+#include "sweep_support.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
+using testing_support::all_errors;
 
 namespace {
 
@@ -30,11 +32,6 @@ class ScoreboardTest : public ::testing::Test {
   }
   ScoreboardReport score(const std::vector<TraceEvent>& trace, PortModel m = {}) {
     return score_trace(topo_, m, demand_, trace);
-  }
-  static std::string all_errors(const ScoreboardReport& r) {
-    std::string s;
-    for (const std::string& e : r.errors) s += e + "\n";
-    return s;
   }
   Topology topo_ = Topology::parse("line:5");
   std::vector<TraceEvent> trace_;

@@ -22,11 +22,13 @@
 #include "sw/tables/table_files.h"
 #include "sw/verify/run_case.h"
 #include "tb/sum_rtl_engine.h"
+#include "sweep_support.h"
 #include "test_support.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
 namespace fs = std::filesystem;
+using testing_support::all_errors;
 
 namespace {
 
@@ -71,12 +73,6 @@ RunResult run(const std::string& spec, const std::string& collective, int root =
 std::shared_ptr<const CombiningSumTables> build(const std::string& spec, const std::string& collective, int root = 0) {
   const Problem problem{Topology::parse(spec), collective, {}, "", root};
   return std::dynamic_pointer_cast<const CombiningSumTables>(find_algorithm(problem, "").build(problem));
-}
-
-std::string all_errors(const ScoreboardReport& r) {
-  std::string out;
-  for (const std::string& e : r.errors) out += e + "\n";
-  return out;
 }
 
 }  // namespace
@@ -156,23 +152,7 @@ TEST(SwappedTopology, CompleteGraphAndRefusals) {
 }
 
 TEST(Swapped, EverySweepCaseRunsAtItsCountOnRef) {
-  int cases = 0;
-  for (const Algorithm& a : algorithm_registry()) {
-    if (a.router_kind != kCombiningSumKind) continue;
-    for (const SweepCase& c : a.sweep(64)) {
-      RunRequest req;
-      req.topology = c.topology;
-      req.collective = a.collective;
-      req.algorithm = a.name;
-      const RunResult r = run_case(req);
-      ++cases;
-      EXPECT_TRUE(r.ok()) << a.name << " " << c.topology << ": " << summary(r);
-      EXPECT_NE(r.meets_paper(), std::optional<bool>(false)) << a.name << " " << c.topology;
-      EXPECT_GE(r.steps(), r.bounds.best()) << a.name << " " << c.topology;
-      EXPECT_EQ(r.score.deliveries, r.nodes) << a.name << " " << c.topology;
-    }
-  }
-  EXPECT_GT(cases, 100);
+  EXPECT_GT(testing_support::expect_every_sweep_case_at_its_count(kCombiningSumKind), 100);
 }
 
 // Table 4, measured beside the paper's closed forms (N = 2n^2): BSN-Array (n = 6: N = 72,
@@ -420,6 +400,9 @@ struct SumEngineCase {
   std::string collective, spec;
   int root = 0;
 };
+
+// Printed in test names (`ctest -N`), instead of the struct's bytes.
+void PrintTo(const SumEngineCase& c, std::ostream* os) { *os << c.collective << " " << c.spec << " root " << c.root; }
 
 std::vector<SumEngineCase> sum_engine_cases() {
   return {{"broadcast", "bsn:mesh:2x3", 7}, {"prefix", "bsn:line:4", 0},      {"data-sum", "bsn:hypercube:2", 0},
