@@ -30,6 +30,9 @@ TEST(RunSize, ParsesMemorySizes) {
   EXPECT_EQ(parse_memory_size("2t"), int64_t{2} << 40);
   for (const char* bad : {"", "G", ".", ".5G", "12X", "1.2.3G", "0", "0.1", "-5G", "4 G", "1e3", "4GG"})
     EXPECT_THROW(parse_memory_size(bad), InputError) << bad;
+  // More digits than a double holds (found by fuzz_cli): refused as too large, not thrown past.
+  EXPECT_THROW(parse_memory_size(std::string(400, '5') + "M"), InputError);
+  EXPECT_THROW(parse_memory_size(std::string(400, '5') + ".5"), InputError);
 }
 
 TEST(RunSize, FormatsBytes) {
@@ -111,6 +114,9 @@ TEST(RunSize, CliRefusesWithTheEstimate) {
   r = run_cli("run torus:4x4 gossip --max-memory 12X");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "fixroute: error: --max-memory '12X': expected a size such as 4G, 512M, 1.5GiB or a byte count\n");
+  r = run_cli("run torus:4x4 gossip --max-memory " + std::string(400, '5') + "M");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("expected a size such as 4G"), std::string::npos) << r.err;
   EXPECT_EQ(run_cli("run torus:4x4 gossip --max-memory 1G").code, 0);
 }
 
@@ -121,6 +127,7 @@ TEST(RunTime, ParsesDurations) {
   EXPECT_EQ(parse_duration("2min"), 120);
   EXPECT_EQ(parse_duration("1.5h"), 5400);
   for (const char* bad : {"", "0", "-5", "5x", "1.2.3s", "h", "5 s"}) EXPECT_THROW(parse_duration(bad), InputError) << bad;
+  EXPECT_THROW(parse_duration(std::string(400, '9') + "m"), InputError);  // beyond a double
   EXPECT_EQ(format_seconds(42), "42 s");
   EXPECT_EQ(format_seconds(210), "3.5 min");
   EXPECT_EQ(format_seconds(7560), "2.1 h");

@@ -4,22 +4,39 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "sw/core/errors.h"
 
 namespace fixroute {
 
+namespace {
+
+// "1.5GiB" as 1.5 and "GiB": a number of digits with at most one point (in the whole
+// text), then its unit; nullopt for anything else. std::strtod, not std::stod: a number
+// of more digits than a double holds reads as infinity, which the callers' ranges refuse,
+// where std::stod would throw std::out_of_range past them.
+std::optional<std::pair<double, std::string>> number_and_unit(const std::string& text) {
+  size_t end = 0;
+  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || text.find('.') != text.rfind('.'))
+    return std::nullopt;
+  return std::make_pair(std::strtod(text.substr(0, end).c_str(), nullptr), text.substr(end));
+}
+
+}  // namespace
+
 int64_t parse_memory_size(const std::string& text) {
   const auto bad = [&] {
     return InputError(fmt::format("--max-memory '{}': expected a size such as 4G, 512M, 1.5GiB or a byte count", text));
   };
-  size_t end = 0;
-  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
-  if (!std::isdigit(static_cast<unsigned char>(text[0])) || text.find('.') != text.rfind('.')) throw bad();
-  const double number = std::stod(text.substr(0, end));
-  std::string unit = text.substr(end);
+  const auto split = number_and_unit(text);
+  if (!split) throw bad();
+  const double number = split->first;
+  std::string unit = split->second;
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (unit.size() == 3 && unit.substr(1) == "IB") unit = unit.substr(0, 1);
   if (unit.size() == 2 && unit[1] == 'B') unit = unit.substr(0, 1);
@@ -38,11 +55,10 @@ double parse_duration(const std::string& text) {
   const auto bad = [&] {
     return InputError(fmt::format("--max-time '{}': expected a duration such as 90, 90s, 15m or 1.5h", text));
   };
-  size_t end = 0;
-  while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.')) ++end;
-  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || text.find('.') != text.rfind('.')) throw bad();
-  const double number = std::stod(text.substr(0, end));
-  const std::string unit = text.substr(end);
+  const auto split = number_and_unit(text);
+  if (!split) throw bad();
+  const double number = split->first;
+  const std::string& unit = split->second;
   double scale = 0;
   if (unit.empty() || unit == "s") scale = 1;
   else if (unit == "m" || unit == "min") scale = 60;
