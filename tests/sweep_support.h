@@ -1,5 +1,6 @@
-// Helpers shared by the suites of the kinds whose algorithms sweep on the ref engine
-// (combining, broadcast trees, combining sums).
+// Helpers shared by the suites that score runs: a scoreboard's errors as text (every
+// scoreboard suite), and the ref-engine sweep of a kind's algorithms (combining, broadcast
+// trees, combining sums).
 #pragma once
 #include <gtest/gtest.h>
 
