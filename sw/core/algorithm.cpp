@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <limits>
 #include <stdexcept>
 
 #include "collectives.h"
@@ -33,12 +34,26 @@ AlgorithmRegistrar::AlgorithmRegistrar(Algorithm a) {
   algorithm_registry().push_back(std::move(a));
 }
 
+namespace {
+
+// The count a default is ranked by: the construction's formula, else the paper's; none
+// known (or a formula that cannot be had for the case) ranks last.
+int64_t ranking_count(const Algorithm& a, const Problem& problem) {
+  try {
+    if (std::optional<int64_t> count = a.formula(problem)) return *count;
+    if (std::optional<int64_t> count = a.paper_formula(problem)) return *count;
+  } catch (const InputError&) {
+  }
+  return std::numeric_limits<int64_t>::max();
+}
+
+}  // namespace
+
 const Algorithm& find_algorithm(const Problem& problem, const std::string& name) {
   const Collective& collective = find_collective(problem.collective);  // an unknown one is reported as such
   collective.check_options(problem);
-  std::vector<std::string> applicable;
-  const Algorithm* by_default = nullptr;
-  std::string default_refusal;
+  std::vector<const Algorithm*> applicable;
+  std::vector<std::string> applicable_names, refused;
   for (const Algorithm& a : algorithm_registry()) {
     if (a.collective != collective.name) continue;
     // Combining routers (--combining) and the others run different algorithms.
@@ -49,23 +64,53 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
         throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", a.name, problem.topology.spec(), why));
       return a;
     }
-    const bool is_default = a.is_default(problem);
     if (why.empty()) {
-      applicable.push_back(a.name);
-      if (!by_default && is_default) by_default = &a;
-    } else if (is_default && default_refusal.empty()) {
-      default_refusal = fmt::format("algorithm '{}' does not run on {}: {}", a.name, problem.topology.spec(), why);
+      applicable.push_back(&a);
+      applicable_names.push_back(a.name);
+    } else if (a.is_default(problem)) {
+      refused.push_back(fmt::format("the paper's algorithm {} does not run there: {}", a.name, why));
     }
   }
-  const std::string accepted = applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable, ", "));
-  if (name.empty()) {
-    if (by_default) return *by_default;
-    if (!default_refusal.empty()) throw InputError(default_refusal);
-    throw InputError(fmt::format("no algorithm for {} on {} ({}); accepted: {}", collective.name,
-                                 problem.topology.spec(), problem.port_model.label(), accepted));
+  const std::string accepted = applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable_names, ", "));
+  if (!name.empty())
+    throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective.name,
+                                 problem.topology.spec(), accepted));
+  if (applicable.empty()) {
+    std::vector<std::string> all;
+    for (const Algorithm& a : algorithm_registry())
+      if (a.collective == collective.name && find_router_kind(a.router_kind).combines == problem.port_model.combining)
+        all.push_back(a.name);
+    throw InputError(fmt::format("no algorithm runs {} on {} ({}){}{}; the algorithms for it ({}) each refuse it "
+                                 "(--algorithm NAME says why)",
+                                 collective.name, problem.topology.spec(), problem.port_model.label(),
+                                 refused.empty() ? "" : ": ", refused.empty() ? "" : refused.front(),
+                                 all.empty() ? "none" : fmt::format("{}", fmt::join(all, ", "))));
   }
-  throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective.name,
-                               problem.topology.spec(), accepted));
+  // The default: the fewest steps among those that run, the paper's algorithm first among
+  // equals, then the registry's order. Only algorithms whose nodes start with as many
+  // packets as the paper's (else the fewest) compete: more packets a node is another demand.
+  if (applicable.size() == 1) return *applicable.front();
+  int packets_per_node = std::numeric_limits<int>::max();
+  for (const Algorithm* a : applicable) packets_per_node = std::min(packets_per_node, a->packets_per_node);
+  for (const Algorithm* a : applicable)
+    if (a->is_default(problem)) {
+      packets_per_node = a->packets_per_node;
+      break;
+    }
+  const Algorithm* best = nullptr;
+  int64_t best_count = 0;
+  bool best_is_default = false;
+  for (const Algorithm* a : applicable) {
+    if (a->packets_per_node != packets_per_node) continue;
+    const int64_t count = ranking_count(*a, problem);
+    const bool is_default = a->is_default(problem);
+    if (!best || count < best_count || (count == best_count && is_default && !best_is_default)) {
+      best = a;
+      best_count = count;
+      best_is_default = is_default;
+    }
+  }
+  return *best;
 }
 
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective) {

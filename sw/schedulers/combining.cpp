@@ -54,19 +54,57 @@ int pair_exchange_rounds(const Axis& axis) {
   return z % 2 == 0 ? z / 2 : (z + 3) / 2;
 }
 
-bool is_bipartite(const Topology& topology) {
-  if (topology.kind() == TopologyKind::Ring || topology.kind() == TopologyKind::Torus)
-    for (int size : topology.dims())
-      if (size % 2 == 1) return false;
-  return true;
+bool has_axes(const Topology& topology) {
+  switch (topology.kind()) {
+    case TopologyKind::Line:
+    case TopologyKind::Ring:
+    case TopologyKind::Mesh:
+    case TopologyKind::Torus:
+    case TopologyKind::Hypercube: return true;
+    default: return false;
+  }
 }
 
-int node_colour(const Topology& topology, int node) {
-  if (topology.kind() == TopologyKind::Hypercube) return __builtin_popcount(static_cast<unsigned>(node)) % 2;
-  int sum = 0;
-  for (int c : topology.coords(node)) sum += c;
-  return sum % 2;
+std::vector<int> two_colouring(const Topology& topology) {
+  const int nodes = topology.num_nodes();
+  std::vector<int> colour(static_cast<size_t>(nodes), -1);
+  if (has_axes(topology)) {
+    if (topology.kind() == TopologyKind::Ring || topology.kind() == TopologyKind::Torus)
+      for (int size : topology.dims())
+        if (size % 2 == 1) return {};
+    for (int n = 0; n < nodes; ++n) {
+      if (topology.kind() == TopologyKind::Hypercube) {
+        colour[static_cast<size_t>(n)] = __builtin_popcount(static_cast<unsigned>(n)) % 2;
+        continue;
+      }
+      int sum = 0;
+      for (int c : topology.coords(n)) sum += c;
+      colour[static_cast<size_t>(n)] = sum % 2;
+    }
+    return colour;
+  }
+  // Any other network: breadth-first from node 0 (every topology is connected), the parity
+  // of the distance; a link between two nodes of one parity: not bipartite.
+  std::vector<int> queue{0};
+  colour[0] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int n = queue[head];
+    for (int q = 0; q < topology.num_ports(); ++q) {
+      const int m = topology.neighbour(n, q);
+      if (m < 0) continue;
+      int& c = colour[static_cast<size_t>(m)];
+      if (c < 0) {
+        c = 1 - colour[static_cast<size_t>(n)];
+        queue.push_back(m);
+      } else if (c == colour[static_cast<size_t>(n)]) {
+        return {};
+      }
+    }
+  }
+  return colour;
 }
+
+bool is_bipartite(const Topology& topology) { return !two_colouring(topology).empty(); }
 
 std::vector<SweepCase> combining_cases(const std::vector<std::string>& specs, PortModel model) {
   model.combining = true;
@@ -107,6 +145,15 @@ std::vector<std::string> combining_tori() {
 std::vector<std::string> combining_hypercubes() {
   std::vector<std::string> out;
   for (int n = 1; n <= 8; ++n) out.push_back(fmt::format("hypercube:{}", n));
+  return out;
+}
+
+std::vector<std::string> combining_irregular() {
+  std::vector<std::string> out;
+  for (int n = 2; n <= 8; ++n) out.push_back(fmt::format("complete:{}", n));
+  for (const char* spec : {"bsn:line:2", "bsn:ring:4", "bsn:mesh:2x2", "bsn:hypercube:3", "bsn:complete:3", "otis:line:3",
+                           "otis:ring:5", "otis:mesh:3x3", "otis:complete:3", "otis:hypercube:3", "otis:torus:3x3"})
+    out.push_back(spec);
   return out;
 }
 

@@ -33,10 +33,14 @@ int pair_exchange_direction(const Axis& axis, int x, int round);
 // it (the lemma: z-1 or z on a line, z/2 or (z+3)/2 on a ring).
 int pair_exchange_rounds(const Axis& axis);
 
-// Whether the topology is bipartite, and the colour (0 or 1) of a node: the parity of its
-// coordinates' sum (a hypercube node's bit count).
+// Whether the topology is a product of lines and cycles (line, ring, mesh, torus) or a
+// hypercube: what combining_axes describes. Complete graphs and swapped networks are not.
+bool has_axes(const Topology& topology);
+// The two colours (0 or 1) of a bipartite topology's nodes, in node order (the parity of a
+// node's coordinates' sum, a hypercube node's bit count, elsewhere of its distance from
+// node 0); empty where the topology is not bipartite.
+std::vector<int> two_colouring(const Topology& topology);
 bool is_bipartite(const Topology& topology);
-int node_colour(const Topology& topology, int node);
 
 // Sweep cases of combining gossip under `model` on the given topology specs.
 std::vector<SweepCase> combining_cases(const std::vector<std::string>& specs, PortModel model);
@@ -48,6 +52,8 @@ std::vector<std::string> combining_rings(int max_size);
 std::vector<std::string> combining_meshes();
 std::vector<std::string> combining_tori();
 std::vector<std::string> combining_hypercubes();
+// Networks without dimensions: complete:2..8 and small biswapped and OTIS networks.
+std::vector<std::string> combining_irregular();
 // The lists joined.
 std::vector<std::string> joined(std::initializer_list<std::vector<std::string>> lists);
 

@@ -16,7 +16,7 @@
 namespace fixroute {
 
 // A Hamiltonian cycle of the topology as a node sequence, or empty where this does not know
-// one: rings; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
+// one: rings; complete graphs; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
 // of dimension 0 against a boustrophedon path through the other dimensions.
 std::vector<int> hamiltonian_cycle(const Topology& topology) {
   const int nodes = topology.num_nodes();
@@ -32,7 +32,12 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
     case TopologyKind::Line:
       if (nodes == 2) cycle = {0, 1};
       return cycle;
-    default: break;
+    case TopologyKind::Complete:  // every order is a cycle
+      for (int v = 0; v < nodes; ++v) cycle.push_back(v);
+      return cycle;
+    case TopologyKind::Mesh:
+    case TopologyKind::Torus: break;
+    default: return cycle;  // swapped networks: none known here
   }
   if (nodes % 2 == 1) return cycle;
   const std::vector<int>& dims = topology.dims();
@@ -105,6 +110,7 @@ const AlgorithmRegistrar registrar([] {
     std::vector<SweepCase> out;
     const PortModel one_port{true, false};
     for (int z = 4; z <= std::min(max_size, 32); z += 2) out.push_back({fmt::format("ring:{}", z), one_port, ""});
+    for (int z = 2; z <= 8; z += 2) out.push_back({fmt::format("complete:{}", z), one_port, ""});
     for (int r = 2; r <= 8; ++r)
       for (int c = r; c <= 8; ++c)
         if ((r * c) % 2 == 0) out.push_back({fmt::format("mesh:{}x{}", r, c), one_port, ""});

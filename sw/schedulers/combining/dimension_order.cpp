@@ -35,6 +35,7 @@ const AlgorithmRegistrar dimension_order([] {
   a.unsupported = [](const Problem& p) -> std::string {
     if (p.topology.kind() == TopologyKind::Line || p.topology.kind() == TopologyKind::Ring)
       return "a line or ring has one dimension: pair-exchange";
+    if (!has_axes(p.topology)) return "it exchanges along dimensions: meshes, tori and hypercubes";
     return combining_model_refusal(p.port_model, "1-port", "full");
   };
   a.is_default = [](const Problem&) { return true; };

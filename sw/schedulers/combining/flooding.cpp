@@ -22,7 +22,7 @@ const AlgorithmRegistrar flooding([] {
   };
   a.sweep = [](int max_size) {
     return combining_cases(joined({combining_lines(max_size), combining_rings(max_size), combining_meshes(),
-                                   combining_tori(), combining_hypercubes()}),
+                                   combining_tori(), combining_hypercubes(), combining_irregular()}),
                            PortModel{});
   };
   return a;

@@ -146,7 +146,7 @@ const AlgorithmRegistrar gather_scatter([] {
   };
   a.sweep = [](int max_size) {
     const std::vector<std::string> specs = joined({combining_lines(max_size), combining_rings(max_size),
-                                                   combining_meshes(), combining_tori(), combining_hypercubes()});
+                                                   combining_meshes(), combining_tori(), combining_hypercubes(), combining_irregular()});
     return joined_cases(combining_cases(specs, PortModel{true, false}), combining_cases(specs, PortModel{true, true}));
   };
   return a;
