@@ -455,7 +455,14 @@ EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& table
 }
 
 namespace {
-const EngineRegistrar rtl_engine({"rtl", "Verilog routers verilated into C++ (any network the router builds hold)", false});
+const EngineRegistrar rtl_engine([] {
+  Engine e;
+  e.name = "rtl";
+  e.summary = "Verilog routers verilated into C++ (any network the router builds hold)";
+  e.one_run_per_process = false;
+  e.writes_waveforms = true;
+  return e;
+}());
 
 // `supports` is what the sweep runs on rtl: the curated sizes; a run takes any network.
 bool curated(const std::vector<std::string>& sizes, const Topology& t) {

@@ -40,7 +40,14 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
   return r;
 }
 
-const EngineRegistrar systemc_engine({"systemc", "SystemC router modules elaborated from the topology (any size)", true});
+const EngineRegistrar systemc_engine([] {
+  Engine e;
+  e.name = "systemc";
+  e.summary = "SystemC router modules elaborated from the topology (any size)";
+  e.one_run_per_process = true;
+  e.writes_waveforms = true;
+  return e;
+}());
 
 const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](const Topology&) { return true; },
                                                [](const Topology& topology, const Tables& t, const EngineOptions& o) {

@@ -87,7 +87,7 @@ TEST(Cli, BadInputExitsTwoWithOneLine) {
   expect_bad_input("run line:4 total-exchange --engine warp", "unknown engine 'warp'");
   expect_bad_input("run line:4 total-exchange --duplex quarter", "bad duplex 'quarter'");
   expect_bad_input("run line:4 total-exchange --ports 3-port", "bad port model '3-port'");
-  expect_bad_input("run line:4", "collective is required");
+  expect_bad_input("run line:4", "run needs TOPOLOGY COLLECTIVE");
   expect_bad_input("frobnicate", "frobnicate");
   expect_bad_input("run line:4 total-exchange --tables /nonexistent/dir", "cannot read");
 }

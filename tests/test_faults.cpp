@@ -221,7 +221,7 @@ TEST(CombiningFault, TakesWhatTheTableSendsAndNothingElse) {
   req.faults = {"drop:3-4@9"};  // after the run's last round (ring:8 floods in 4)
   r = run_case(req);
   EXPECT_TRUE(r.ok());
-  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 9: drop:3-4@9 took no packet"});
+  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 9: drop:3-4@9 not injected: the run ended at step 4"});
 }
 
 TEST(RoundFault, FlipIsRefusedOnEveryEngine) {
@@ -282,7 +282,7 @@ TEST(FaultWithoutEffect, LeavesTheVerdictAlone) {
   req.faults = {"drop:0-1@50"};  // after the run's last step
   const RunResult r = run_case(req);
   EXPECT_TRUE(r.ok());
-  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 50: drop:0-1@50 took no packet"});
+  EXPECT_EQ(r.stats.injected, std::vector<std::string>{"step 50: drop:0-1@50 not injected: the run ended at step 8"});
 }
 
 struct CosimKindFault {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sw/core/errors.h"
+#include "sw/report/sweep_junit.h"
 #include "sw/report/sweep_report.h"
 #include "sw/report/sweep_table.h"
 
@@ -124,4 +125,25 @@ TEST(SweepReport, SaysWhatIsMissingRatherThanDrawingNothing) {
   EXPECT_THAT(html, HasSubstr("No run times were recorded"));
   EXPECT_THAT(html, HasSubstr("Every row meets the paper's theorem"));
   EXPECT_THAT(html, HasSubstr("None: no swept algorithm has a drawable small case."));
+}
+
+TEST(SweepJunit, AFailedRowCarriesItsErrorsEscaped) {
+  fixroute::SweepRow ok, failed;
+  ok.topology = "ring:8";
+  ok.collective = failed.collective = "gossip";
+  ok.algorithm = failed.algorithm = "tree-search";
+  ok.port_model = failed.port_model = "all-port";
+  ok.duplex = failed.duplex = "full";
+  ok.engine = failed.engine = "ref";
+  ok.ok = true;
+  ok.steps = ok.formula = 4;
+  failed.topology = "ring:9";
+  failed.steps = 7;
+  failed.formula = 5;
+  failed.failure = {"node 3 misses <2> origin(s) & more"};
+  const std::string xml = fixroute::sweep_junit_xml({ok, failed});
+  EXPECT_THAT(xml, ::testing::HasSubstr("<testsuite name=\"gossip.tree-search\" tests=\"2\" failures=\"1\""));
+  EXPECT_THAT(xml, ::testing::HasSubstr("name=\"ring:9 all-port full ref\""));
+  EXPECT_THAT(xml, ::testing::HasSubstr("<failure message=\"7 steps, formula 5: node 3 misses &lt;2&gt; origin(s) &amp; more\""));
+  EXPECT_EQ(xml.find("<2>"), std::string::npos);
 }

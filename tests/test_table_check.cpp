@@ -71,6 +71,42 @@ TEST(TableCheck, ACleanSetPassesEveryCheck) {
   EXPECT_TRUE(reseal_table_dir(dir.string()).resealed.empty());
 }
 
+// JSON nested far deeper than any table file (the check's walk, the checksum and the dump
+// recurse) is refused as it is read: 30 000 levels crashed the checker before.
+TEST(TableCheck, JsonNestedThirtyThousandDeepIsRefusedNotACrash) {
+  const fs::path dir = fresh_dir("deep");
+  write_set(*built("ring:6", "total-exchange", "message-shift"), dir);
+  const std::string deep = std::string(30000, '[') + std::string(30000, ']');
+  spit(dir / "router-2.json", "{\"format\": \"fixroute-router\", \"node\": " + deep + "}");
+  TableCheckReport r = check_table_dir(dir.string());
+  ASSERT_EQ(r.faults.size(), 1u);
+  EXPECT_THAT(r.faults[0], HasSubstr("router-2.json': nests deeper than 64 levels"));
+  EXPECT_THROW(load_any_tables(dir.string()), InputError);
+  EXPECT_THROW(reseal_table_dir(dir.string()), InputError);
+  spit(dir / "network.json", deep);
+  r = check_table_dir(dir.string());
+  ASSERT_EQ(r.faults.size(), 1u);
+  EXPECT_THAT(r.faults[0], HasSubstr("network.json': nests deeper than 64 levels"));
+  const Outcome o = run_cli("run ring:6 total-exchange --tables " + dir.string());
+  EXPECT_EQ(o.code, 2) << o.err;
+}
+
+TEST(TableCheck, ResealOfACorruptImageNamesTheFaultAsCheckDoes) {
+  const fs::path dir = fresh_dir("reseal_corrupt");
+  write_set(*built("ring:6", "total-exchange", "message-shift"), dir);
+  std::string hex = slurp(dir / "router-3.hex");
+  const size_t third = hex.find('\n', hex.find('\n') + 1) + 1;  // the node word
+  hex.replace(third, 8, "deadbeef");
+  spit(dir / "router-3.hex", hex);
+  try {
+    reseal_table_dir(dir.string());
+    FAIL() << "resealed a corrupt image";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("differs from"));
+    EXPECT_THAT(e.what(), ::testing::Not(HasSubstr("-559038737")));
+  }
+}
+
 TEST(TableCheck, ListsEveryFaultOfEveryRouter) {
   const fs::path dir = fresh_dir("faults");
   write_set(*built("ring:6", "total-exchange", "message-shift"), dir);

@@ -2,10 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <tuple>
 
+#include "sw/core/collectives.h"
 #include "sw/core/errors.h"
+#include "sw/core/version.h"
 #include "sw/verify/run_size.h"
 
 namespace fixroute {
@@ -18,6 +25,9 @@ void PortOptions::add_to(CLI::App* cmd) {
 
 namespace {
 
+constexpr const char* kTopologyHelp =
+    "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D, complete:N, bsn:BASE, otis:BASE (docs/topologies.md)";
+
 // TOPOLOGY COLLECTIVE [--algorithm] [--permutation] [--root] of the commands that build tables.
 void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help, bool required) {
   CLI::Option* topology = cmd->add_option("topology", b.topology, topology_help);
@@ -28,7 +38,14 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
   }
   cmd->add_option("--algorithm", b.algorithm, "algorithm name (default: the paper's optimal one)");
   cmd->add_option("--permutation", b.permutation, "circuit-switched permutation (as for run)");
-  cmd->add_option("--root", b.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
+  b.root_option = cmd->add_option("--root", b.root, "broadcast and fan-in: the root node (default 0)");
+}
+
+// --root given for a collective that has no root is refused, not ignored.
+void refuse_unused_root(const CLI::Option* root, const std::string& collective) {
+  if (root && root->count() > 0 && !collective.empty() && !find_collective(collective).takes_root)
+    throw InputError(fmt::format("--root: the {} collective has no root (broadcast and fan-in have one)",
+                                 collective));
 }
 
 // "K/N" with 1 <= K <= N.
@@ -47,15 +64,16 @@ std::pair<int, int> parse_shard(const std::string& text) {
 CommandLine::CommandLine()
     : app_{"fixroute: routing tables, router models and step-count verification for fixed-table routers"} {
   app_.require_subcommand(1);
+  app_.set_version_flag("--version", std::string("fixroute ") + fixroute_version(), "print the version and exit");
 
   run.keep_trace = false;  // checked as it runs; --trace writes the file as it goes
   CLI::App* run_cmd = app_.add_subcommand("run", "run a collective on an engine and verify it");
-  run_cmd->add_option("topology", run.topology, "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D")->required();
-  run_cmd->add_option("collective", run.collective, "e.g. total-exchange")->required();
+  run_cmd->add_option("topology", run.topology, kTopologyHelp);  // required, from here or --config
+  run_cmd->add_option("collective", run.collective, "e.g. total-exchange");
   run_cmd->add_option("--algorithm", run.algorithm, "algorithm name (default: the paper's optimal one)");
   run_cmd->add_option("--engine", run.engine, "ref, systemc or rtl (default ref)");
-  run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file");
-  run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (hardware engines)");
+  run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file (- for standard output)");
+  run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (the systemc and rtl engines)");
   run_cmd->add_option("--tables", run.tables_dir, "run the tables in this directory (from `fixroute tables`)");
   run_cmd->add_option("--fault", run.faults,
                       "inject a fault (repeatable): link:A-B@STEP, router:N@STEP, drop:A-B@STEP, "
@@ -65,7 +83,7 @@ CommandLine::CommandLine()
   run_cmd->add_option("--permutation", run.permutation,
                       "circuit-switched permutation: bpc:PI:A, transpose, bit-reversal, perfect-shuffle, "
                       "bit-complement, omega:FILE, file:FILE, random:SEED");
-  run_cmd->add_option("--root", run.root, "circuit-switched broadcast and fan-in: the root node (default 0)");
+  run_root_ = run_cmd->add_option("--root", run.root, "broadcast and fan-in: the root node (default 0)");
   run_cmd->add_option("--threads", run.threads,
                       "1 (default) to 64: from 2 the scoreboard checks each step on its own thread while the "
                       "engine runs the next (store-and-forward runs); from 3 the other threads share each step's "
@@ -78,9 +96,13 @@ CommandLine::CommandLine()
                       "refuse, before building anything, a run estimated to take at least longer than this "
                       "(90, 90s, 15m, 1.5h; default: no limit)");
   run_ports_.add_to(run_cmd);
+  run_cmd_ = run_cmd;
+  run_cmd->add_option("--config", run_config_,
+                      "read the run's options from a JSON file: {\"topology\": ..., \"collective\": ..., and any long "
+                      "option by its name without --}; options on the command line win (docs/cli.md)");
 
   CLI::App* tab_cmd = app_.add_subcommand("tables", "write the router tables (JSON and memory images)");
-  add_build_options(tab_cmd, tables, "topology spec", false);
+  add_build_options(tab_cmd, tables, kTopologyHelp, false);
   tab_cmd->add_option("-o,--output", tables_dir, "output directory");
   tab_cmd->add_option("--max-memory", tables_max_memory_,
                       "refuse, before writing anything, tables whose writing needs more than this (as for run)");
@@ -94,7 +116,7 @@ CommandLine::CommandLine()
   tables.ports.add_to(tab_cmd);
 
   CLI::App* bound_cmd = app_.add_subcommand("bound", "print the lower bounds on the step count");
-  bound_cmd->add_option("topology", bound_topology, "topology spec")->required();
+  bound_cmd->add_option("topology", bound_topology, kTopologyHelp)->required();
   bound_cmd->add_option("collective", bound_collective, "collective")->required();
   bound_cmd->add_flag("--json", bound_json, "print one JSON object");
   bound_cmd->add_option("--packets", bound_packets, "packets per node (gossip), default 1")->check(CLI::Range(1, 64));
@@ -105,7 +127,8 @@ CommandLine::CommandLine()
       ->check(CLI::Range(2, 1024));
   sweep_cmd->add_option("--engine", sweep.engines, "engines to run, comma-separated (default: all built)")
       ->delimiter(',');
-  sweep_cmd->add_option("--csv", sweep.csv_path, "where to write the rows (default results.csv)");
+  sweep_cmd->add_option("--csv", sweep.csv_path, "where to write the rows (default results.csv; - for standard output)");
+  sweep_cmd->add_option("--junit", sweep.junit_path, "also write the rows as JUnit XML, one test case per row");
   sweep_cmd->add_option("--algorithm", sweep.algorithm, "sweep only this algorithm");
   sweep_cmd->add_flag("--quiet", sweep_quiet_, "no progress lines on stderr");
   CLI::Option* shard = sweep_cmd->add_option(
@@ -137,13 +160,73 @@ CommandLine::CommandLine()
                         "(as for run)");
 
   CLI::App* draw_cmd = app_.add_subcommand(
-      "draw", "draw as SVG a torus's port rules (each cycle in its own colour, feeds as arrows; 3D/4D as panels) "
-              "or a circuit-switched mesh's circuits (one panel per routing step), broadcast trees, combining rounds");
-  add_build_options(draw_cmd, draw, "a torus:AxB[xC[xD]] or mesh:RxC spec", true);
-  draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write")->required();
+      "draw", "draw as SVG the tables of a run: a torus's port rules (each cycle in its own colour, feeds as arrows; "
+              "3D/4D as panels), a circuit-switched mesh's circuits (one panel per routing step), broadcast trees "
+              "(2D tori, hypercubes), combining rounds (lines, rings, 2D meshes and tori, hypercubes)");
+  add_build_options(draw_cmd, draw, "a topology spec (what each kind of table draws on: see the command's help)", true);
+  draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write (- for standard output)")->required();
   draw.ports.add_to(draw_cmd);
 
   app_.add_subcommand("list", "list collectives, algorithms and engines");
+}
+
+nlohmann::json CommandLine::read_run_config(const std::vector<std::string>& words) const {
+  std::string path;
+  for (size_t i = 2; i < words.size(); ++i) {
+    if (words[i] == "--config" && i + 1 < words.size()) path = words[i + 1];
+    if (words[i].rfind("--config=", 0) == 0) path = words[i].substr(9);
+  }
+  if (path.empty()) return nlohmann::json::object();
+  std::ifstream in(path);
+  if (!in) throw InputError(fmt::format("--config: cannot read '{}': {}", path, std::strerror(errno)));
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json config;
+  try {
+    config = nlohmann::json::parse(text.str());
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(fmt::format("--config: '{}' is not JSON ({})", path, e.what()));
+  }
+  if (!config.is_object()) throw InputError(fmt::format("--config: '{}' holds no JSON object of options", path));
+  return config;
+}
+
+void CommandLine::add_config_words(const nlohmann::json& config, std::vector<std::string>& words) const {
+  std::string accepted = "topology, collective";
+  for (const CLI::Option* o : run_cmd_->get_options())
+    if (!o->get_lnames().empty() && o->get_lnames().front() != "config" && o->get_lnames().front() != "help")
+      accepted += ", " + o->get_lnames().front();
+  std::vector<std::string> added;
+  for (const auto& [key, value] : config.items()) {
+    if (key == "topology" || key == "collective") {
+      if (!value.is_string()) throw InputError(fmt::format("--config: \"{}\" is not a string", key));
+      continue;
+    }
+    const CLI::Option* option = nullptr;
+    for (const CLI::Option* o : run_cmd_->get_options())
+      if (!o->get_lnames().empty() && o->get_lnames().front() == key && key != "config" && key != "help") option = o;
+    if (!option) throw InputError(fmt::format("--config: unknown option \"{}\"; accepted: {}", key, accepted));
+    const std::string flag = "--" + key;
+    const bool on_command_line = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+      return w == flag || w.rfind(flag + "=", 0) == 0;
+    });
+    if (on_command_line) continue;
+    const bool is_flag = option->get_expected_min() == 0;
+    auto word = [&](const nlohmann::json& v) {
+      if (v.is_string()) return v.get<std::string>();
+      if (v.is_number_integer() || v.is_number_float()) return v.dump();
+      throw InputError(fmt::format("--config: \"{}\" takes a string or a number, not {}", key, v.dump()));
+    };
+    if (is_flag) {
+      if (!value.is_boolean()) throw InputError(fmt::format("--config: \"{}\" is a flag: true or false", key));
+      if (value.get<bool>()) added.push_back(flag);
+    } else if (value.is_array()) {
+      for (const nlohmann::json& v : value) added.insert(added.end(), {flag, word(v)});
+    } else {
+      added.insert(added.end(), {flag, word(value)});
+    }
+  }
+  words.insert(words.end(), added.begin(), added.end());
 }
 
 void CommandLine::parse(int argc, const char* const* argv) {
@@ -155,16 +238,32 @@ void CommandLine::parse(int argc, const char* const* argv) {
   }
   if (argc > 1 && argv[1][0] != '-' && !known)
     throw InputError(fmt::format("unknown command '{}'; accepted: {}", argv[1], names));
-  app_.parse(argc, argv);
+  // run --config FILE: the file's options, as words after the command line's own, less
+  // those the command line gives; its topology and collective where the line has none.
+  std::vector<std::string> words(argv, argv + argc);
+  nlohmann::json config;
+  if (argc > 1 && words[1] == "run") {
+    config = read_run_config(words);
+    add_config_words(config, words);
+  }
+  std::vector<const char*> merged;
+  for (const std::string& w : words) merged.push_back(w.c_str());
+  app_.parse(static_cast<int>(merged.size()), merged.data());
   for (const CLI::App* sub : app_.get_subcommands())
     if (sub->parsed()) command = sub->get_name();
 
   if (command == "run") {
+    if (run.topology.empty() && config.contains("topology")) run.topology = config["topology"].get<std::string>();
+    if (run.collective.empty() && config.contains("collective")) run.collective = config["collective"].get<std::string>();
+    if (run.topology.empty() || run.collective.empty())
+      throw InputError("run needs TOPOLOGY COLLECTIVE (on the command line or as \"topology\" and \"collective\" in --config)");
+    refuse_unused_root(run_root_, run.collective);
     run.port_model = run_ports_.model();
     if (!run_max_memory_.empty()) run.max_memory = parse_memory_size(run_max_memory_);
     if (!run_max_time_.empty()) run.max_seconds = parse_duration(run_max_time_);
     for (const std::string& form : run.faults) parse_fault(form);  // the network checks them when built
   } else if (command == "tables") {
+    refuse_unused_root(tables.root_option, tables.collective);
     tables.port_model = tables.ports.model();
     if (!tables_max_memory_.empty()) tables_max_memory = parse_memory_size(tables_max_memory_);
   } else if (command == "bound") {
@@ -175,8 +274,10 @@ void CommandLine::parse(int argc, const char* const* argv) {
     // A shard's rows are part of a report, made by the merge.
     if (sweep_no_report_ || sweep.shards > 0) sweep.report_dir.clear();
   } else if (command == "draw") {
+    refuse_unused_root(draw.root_option, draw.collective);
     draw.port_model = draw.ports.model();
   } else if (command == "cosim") {
+    refuse_unused_root(cosim.root_option, cosim.collective);
     cosim.port_model = cosim.ports.model();
     for (const std::string& form : cosim_fault_forms_) cosim_faults.push_back(parse_fault(form));
     if (!cosim_max_memory_.empty()) cosim_max_memory = parse_memory_size(cosim_max_memory_);

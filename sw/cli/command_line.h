@@ -4,6 +4,7 @@
 // arbitrary words (tests/fuzz/fuzz_cli.cpp).
 #pragma once
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct BuildOptions {
   int root = 0;
   PortOptions ports;
   PortModel port_model;  // from `ports`, once parsed
+  CLI::Option* root_option = nullptr;  // whether --root was given
 };
 
 class CommandLine {
@@ -72,8 +74,16 @@ class CommandLine {
   std::string draw_path;
 
  private:
+  // run --config FILE: the JSON object the file holds (empty without --config).
+  nlohmann::json read_run_config(const std::vector<std::string>& words) const;
+  // Appends the config's options as words, less those `words` gives itself; refuses unknown keys.
+  void add_config_words(const nlohmann::json& config, std::vector<std::string>& words) const;
+
   CLI::App app_;
+  CLI::App* run_cmd_ = nullptr;
+  std::string run_config_;
   PortOptions run_ports_, bound_ports_;
+  CLI::Option* run_root_ = nullptr;
   std::string run_max_memory_;
   std::string run_max_time_;
   std::string cosim_max_memory_;

@@ -6,6 +6,7 @@
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <iostream>
@@ -22,6 +23,7 @@
 #include "sw/core/faults.h"
 #include "sw/engines/trace.h"
 #include "sw/core/partial_output.h"
+#include "sw/core/version.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
@@ -48,10 +50,10 @@ int cmd_bound(const std::string& spec, const std::string& collective_name, const
   if (as_json) {
     nlohmann::json parts = nlohmann::json::object();
     for (const LowerBound& p : b.parts) parts[p.name] = p.steps;
-    std::cout << nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"packets_per_node", packets_per_node},
+    std::cout << stamped("fixroute-bound", nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"packets_per_node", packets_per_node},
                                 {"port_model", model.ports_name()},
                                 {"duplex", model.duplex_name()}, {"combining", model.combining}, {"lower_bound", b.best()}, {"lower_bounds", parts},
-                                {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}}
+                                {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}})
                      .dump()
               << "\n";
     return 0;
@@ -79,6 +81,25 @@ Built build_for(const BuildOptions& o,
   if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);
   return {std::move(problem), &a, std::move(tables)};
+}
+
+// Refuses, before building, tables whose building holds more than --max-memory (or the
+// memory available) by their kind's estimate.
+void check_tables_fit(const Problem& problem, const Algorithm& algorithm, int64_t max_memory) {
+  const RouterKind& kind = find_router_kind(algorithm.router_kind);
+  const DemandSize demand = find_collective(problem.collective).demand_size(problem.topology, algorithm.packets_per_node);
+  const int64_t bytes = kind.table_bytes ? kind.table_bytes(problem.topology, demand)
+                                         : int64_t{problem.topology.num_nodes()} * problem.topology.num_ports() * 4;
+  check_write_fits(fmt::format("building the tables of {} {}", problem.topology.spec(), problem.collective), bytes,
+                   max_memory);
+}
+
+// A table directory's path that is something else (a file, a device) is refused before
+// anything is built or written.
+void check_output_table_dir(const std::string& dir) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    throw InputError(fmt::format("cannot write tables to '{}': not a directory", dir));
 }
 
 int cmd_tables(const Built& b, const std::string& dir, bool packed, int64_t max_memory) {
@@ -140,13 +161,13 @@ int cmd_cosim(const Built& b, bool as_json, const std::vector<Fault>& faults) {
       j["stuck"] = r.stuck.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.stuck);
       j["scoreboard_clean"] = score ? nlohmann::json(score->clean()) : nlohmann::json(nullptr);
       j["errors"] = score ? score->errors : std::vector<std::string>{};
-      j["ok"] = passed;
     }
+    j["ok"] = passed;
     if (!circuit) {
       j["port_model"] = b.problem.port_model.ports_name();
       j["duplex"] = b.problem.port_model.duplex_name();
     }
-    std::cout << j.dump() << "\n";
+    std::cout << stamped("fixroute-cosim", std::move(j)).dump() << "\n";
   } else if (r.agree) {
     fmt::print("cosim {} {} [{}] ({}): SystemC and RTL agree on every link in all {} cycles ({} steps, {} transfers)\n",
                spec, b.problem.collective, b.algorithm->name, label, r.cycles, r.steps, r.crossings);
@@ -214,10 +235,13 @@ int sc_main(int argc, char** argv) {
       RunRequest request = cl.run;
       request.on_step = [&progress](int64_t step) { progress.step(step); };
       RunResult r = run_case(request);
+      progress.clear();
+      // A trace or waveform on standard output (`-`) keeps it: the report goes to stderr.
+      std::ostream& report = cl.run.trace_path == "-" || cl.run.vcd_path == "-" ? std::cerr : std::cout;
       if (cl.run_json) {
-        std::cout << to_json(r).dump() << "\n";
+        report << to_json(r).dump() << "\n";
       } else {
-        std::cout << summary(r);
+        report << summary(r);
       }
       return r.ok() ? 0 : kExitFailed;
     }
@@ -230,7 +254,12 @@ int sc_main(int argc, char** argv) {
       }
       if (cl.tables.collective.empty() || cl.tables_dir.empty())
         throw InputError("tables needs TOPOLOGY COLLECTIVE -o DIR (or --check DIR, --reseal DIR)");
-      return cmd_tables(build_for(cl.tables), cl.tables_dir, cl.tables_packed, cl.tables_max_memory);
+      check_output_table_dir(cl.tables_dir);
+      return cmd_tables(build_for(cl.tables,
+                                  [&](const Problem& p, const Algorithm& a) {
+                                    check_tables_fit(p, a, cl.tables_max_memory);
+                                  }),
+                        cl.tables_dir, cl.tables_packed, cl.tables_max_memory);
     }
     if (c == "bound")
       return cmd_bound(cl.bound_topology, cl.bound_collective, cl.bound_port_model, cl.bound_packets, cl.bound_json);

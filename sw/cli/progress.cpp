@@ -7,13 +7,14 @@
 
 namespace fixroute {
 
-Progress::Progress(std::string what, size_t total, bool shown, size_t plain_every)
+Progress::Progress(std::string what, size_t total, bool shown, double plain_every)
     : what_(std::move(what)),
       total_(total),
       shown_(shown),
       terminal_(shown && isatty(fileno(stderr)) != 0),
-      plain_every_(plain_every == 0 ? 1 : plain_every),
-      start_(std::chrono::steady_clock::now()) {}
+      plain_every_(plain_every),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
 
 Progress::~Progress() { clear(); }
 
@@ -30,7 +31,7 @@ void Progress::update(size_t done, size_t failed) {
   const bool last = done >= total_;
   if (terminal_) {
     if (!last && drawn_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
-  } else if (!last && done % plain_every_ != 0) {
+  } else if (!last && std::chrono::duration<double>(now - last_draw_).count() < plain_every_) {
     return;
   }
   const double elapsed = std::chrono::duration<double>(now - start_).count();
@@ -45,6 +46,7 @@ void Progress::update(size_t done, size_t failed) {
     last_draw_ = now;
   } else {
     fmt::print(stderr, "{}\n", line);
+    last_draw_ = now;
   }
 }
 
@@ -71,8 +73,12 @@ RunProgress::RunProgress(std::string what, bool shown, double quiet_for, double 
       start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
-RunProgress::~RunProgress() {
+RunProgress::~RunProgress() { clear(); }
+
+void RunProgress::clear() {
   if (terminal_ && drawn_) fmt::print(stderr, "\r\033[K");
+  drawn_ = false;
+  shown_ = false;
 }
 
 void RunProgress::step(int64_t step) {

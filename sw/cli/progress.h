@@ -1,6 +1,6 @@
 // Progress of a long command on stderr (docs/cli.md, "Progress"): on a terminal one line
 // redrawn in place (done/total, failures, elapsed, an estimate of what is left); otherwise
-// a plain line every `plain_every` items and at the end, for logs.
+// a plain line every `plain_every` seconds and at the end, for logs.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -11,7 +11,7 @@ namespace fixroute {
 
 class Progress {
  public:
-  Progress(std::string what, size_t total, bool shown, size_t plain_every = 25);
+  Progress(std::string what, size_t total, bool shown, double plain_every = 30.0);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
@@ -30,7 +30,7 @@ class Progress {
   std::string what_;
   size_t total_;
   bool shown_, terminal_, drawn_ = false;
-  size_t plain_every_;
+  double plain_every_;
   std::chrono::steady_clock::time_point start_, last_draw_;
 };
 
@@ -45,6 +45,8 @@ class RunProgress {
   RunProgress& operator=(const RunProgress&) = delete;
 
   void step(int64_t step);
+  // Clears the terminal line and shows no more: the result follows.
+  void clear();
 
  private:
   std::string what_;

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,12 +14,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "child_run.h"
 #include "progress.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/core/partial_output.h"
 #include "sw/report/draw.h"
+#include "sw/report/sweep_junit.h"
 #include "sw/report/sweep_report.h"
 #include "sw/report/sweep_table.h"
 #include "sw/topology/topology.h"
@@ -31,6 +36,24 @@ std::optional<int64_t> number(const nlohmann::json& v) {
   return v.is_null() ? std::nullopt : std::optional<int64_t>(v.get<int64_t>());
 }
 std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); }
+
+// Why a reported run failed, in a few lines: the engine's failure, the faults, the
+// scoreboard's first errors, a count off its formula.
+std::vector<std::string> failure_lines(const nlohmann::json& r) {
+  std::vector<std::string> lines;
+  if (r.contains("engine_failure") && r["engine_failure"].is_string()) lines.push_back("engine: " + r["engine_failure"].get<std::string>());
+  if (r.contains("faults") && r["faults"].is_array())
+    for (const nlohmann::json& f : r["faults"]) lines.push_back("fault: " + f.get<std::string>());
+  if (r.contains("errors") && r["errors"].is_array())
+    for (const nlohmann::json& e : r["errors"]) {
+      if (lines.size() >= 10) break;
+      lines.push_back(e.get<std::string>());
+    }
+  if (r.contains("formula") && r["formula"].is_number() && r["steps"] != r["formula"])
+    lines.push_back(fmt::format("{} steps, the formula {}", shown(r["steps"]), shown(r["formula"])));
+  if (lines.empty()) lines.push_back("not verified");
+  return lines;
+}
 
 // The drawings the report links to: small cases of the swept algorithms that `fixroute
 // draw` draws (a torus's port rules, a mesh's crossbar steps).
@@ -50,6 +73,36 @@ constexpr DrawnCase kDrawnCases[] = {
     {"torus:7x7", "gossip", "snakes", ""},
     {"hypercube:6", "gossip", "necklace", ""},
 };
+
+// The sweep's CSV as its rows come, through its PartialOutput's stream.
+class CsvFile {
+ public:
+  explicit CsvFile(PartialOutput& out) : out_(out), file_(out.open()) {}
+  ~CsvFile() {
+    if (file_) std::fclose(file_);
+  }
+  void put(const std::string& text) { std::fwrite(text.data(), 1, text.size(), file_); }
+  // Closes the file and renames it into place (or ends the stream).
+  void commit() {
+    std::FILE* file = file_;
+    file_ = nullptr;
+    out_.close_and_commit(file);
+  }
+
+ private:
+  PartialOutput& out_;
+  std::FILE* file_;
+};
+
+// Makes the report's directories before the sweep runs: one that cannot be made is
+// refused then, not after every row has run.
+void make_report_dirs(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(std::filesystem::path(dir) / "drawings", error);
+  if (error) throw InputError(fmt::format("cannot make the report directory '{}': {}", dir, error.message()));
+  if (::access(dir.c_str(), W_OK) != 0)
+    throw InputError(fmt::format("cannot write the report to '{}': {}", dir, std::strerror(errno)));
+}
 
 }  // namespace
 
@@ -111,12 +164,15 @@ int run_sweep(const SweepOptions& opt) {
 
   // Written to PATH.tmp and renamed when every row is in: an interrupted sweep leaves no
   // half-written results.
-  PartialOutput csv_file(opt.csv_path);
-  std::ofstream csv(csv_file.temp());
-  if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  csv << (opt.shards > 0 ? "sweep_row," : "") << sweep_csv_header() << (opt.shards > 0 ? ",seconds" : "") << "\n";
+  PartialOutput csv_file(opt.csv_path, "sweep CSV");
+  if (!opt.report_dir.empty()) make_report_dirs(opt.report_dir);
+  if (!opt.junit_path.empty()) check_output_path(opt.junit_path, "JUnit file");
+  CsvFile csv(csv_file);
+  // With the rows on standard output (--csv -), the table goes to standard error.
+  std::FILE* table = csv_file.standard_output() ? stderr : stdout;
+  csv.put(fmt::format("{}{}{}\n", opt.shards > 0 ? "sweep_row," : "", sweep_csv_header(), opt.shards > 0 ? ",seconds" : ""));
   const char* layout = "{:<14} {:<15} {:<21} {:<24} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {:<6} {}\n";
-  fmt::print(layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
+  fmt::print(table, layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
              "cycles", "ok", "paper");
   size_t failures = 0;
   std::vector<std::string> above_paper;
@@ -155,6 +211,7 @@ int run_sweep(const SweepOptions& opt) {
     if (r["meets_paper"].is_boolean()) out.meets_paper = r["meets_paper"].get<bool>();
     out.combining = row.c.port_model.combining;
     out.buffers = number(r["buffers"]);
+    if (!out.ok) out.failure = failure_lines(r);
     failures += out.ok ? 0 : 1;
     if (out.meets_paper == false)
       above_paper.push_back(fmt::format("{} {} [{}] on {}: {} steps, the paper's theorem {}", out.topology,
@@ -162,31 +219,30 @@ int run_sweep(const SweepOptions& opt) {
                                         shown(r["paper_formula"].is_null() ? r["formula"] : r["paper_formula"])));
     const bool circuit = r["switching"] == "circuit";
     progress.clear();
-    fmt::print(layout, out.topology, out.collective, out.algorithm, circuit ? "circuit" : row.c.port_model.label(),
+    fmt::print(table, layout, out.topology, out.collective, out.algorithm, circuit ? "circuit" : row.c.port_model.label(),
                out.engine, shown(r["steps"]), shown(r["formula"]), shown(r["paper_formula"]), shown(r["lower_bound"]),
                shown(r["clock_cycles"]), out.ok ? "ok" : "FAILED",
                !out.meets_paper ? "-" : *out.meets_paper ? "meets" : "ABOVE");
     if (opt.shards > 0)
-      csv << fmt::format("{}/{},{},{:.6f}\n", place[i], whole, sweep_csv_line(out), *out.seconds);
+      csv.put(fmt::format("{}/{},{},{:.6f}\n", place[i], whole, sweep_csv_line(out), *out.seconds));
     else
-      csv << sweep_csv_line(out) << "\n";
+      csv.put(sweep_csv_line(out) + "\n");
     results.push_back(std::move(out));
     progress.update(i + 1, failures);
   }
   progress.finish();
-  csv.close();
-  if (!csv) throw InputError(fmt::format("cannot write '{}'", opt.csv_path));
-  csv_file.commit();
+  csv.commit();
   if (!opt.report_dir.empty()) write_sweep_report(opt.report_dir, results);
+  if (!opt.junit_path.empty()) write_output_file(opt.junit_path, sweep_junit_xml(results), "JUnit file");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print("\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}{}{}\n", rows.size(), seconds,
+  fmt::print(table, "\n{} runs in {:.1f} s: {} ok, {} failed; rows written to {}{}{}\n", rows.size(), seconds,
              rows.size() - failures, failures, opt.csv_path,
              opt.shards > 0 ? fmt::format(" (shard {} of {}: {} of the sweep's {} rows)", opt.shard, opt.shards,
                                           rows.size(), whole)
                             : "",
              opt.report_dir.empty() ? "" : fmt::format(", the report to {}/index.html", opt.report_dir));
-  fmt::print("{} row(s) above the paper's theorem{}\n", above_paper.size(), above_paper.empty() ? "" : ":");
-  for (const std::string& line : above_paper) fmt::print("  {}\n", line);
+  fmt::print(table, "{} row(s) above the paper's theorem{}\n", above_paper.size(), above_paper.empty() ? "" : ":");
+  for (const std::string& line : above_paper) fmt::print(table, "  {}\n", line);
   return failures == 0 ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@ struct SweepOptions {
   std::vector<std::string> engines;  // empty: every engine of this build
   std::string csv_path = "results.csv";
   std::string report_dir = "report";  // the HTML report's directory; empty: none
+  std::string junit_path;             // non-empty: a JUnit XML file, one test case per row
   std::string algorithm;  // empty: all
   bool progress = true;
   // --shard K/N: only rows K-1, K-1+N, K-1+2N, ... of the sweep, each CSV row led by its

@@ -1,3 +1,4 @@
+#include "sw/core/version.h"
 #include "table4.h"
 
 #include <fmt/format.h>
@@ -105,7 +106,9 @@ int run_table4(const Table4Options& options) {
     if (!options.json) fmt::print("\n");
   }
   if (options.json) {
-    std::cout << nlohmann::json{{"engine", options.engine}, {"max_nodes", options.max_nodes}, {"rows", rows}}.dump() << "\n";
+    std::cout << stamped("fixroute-table4", nlohmann::json{{"engine", options.engine}, {"max_nodes", options.max_nodes}, {"rows", rows}})
+                     .dump()
+              << "\n";
   } else {
     fmt::print("{} runs, {} failed\n", rows.size() * 3, failures);
   }

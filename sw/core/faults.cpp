@@ -180,7 +180,7 @@ std::vector<Fault> FaultInjector::flips_at(int64_t step) const {
   return due;
 }
 
-std::vector<std::string> FaultInjector::injected() const {
+std::vector<std::string> FaultInjector::injected(int64_t ended_at) const {
   std::vector<std::pair<int64_t, std::string>> lines;
   std::vector<Loss> lost = lost_;
   std::sort(lost.begin(), lost.end());
@@ -188,7 +188,9 @@ std::vector<std::string> FaultInjector::injected() const {
 
   for (size_t k = 0; k < faults_.size(); ++k) {
     const Fault& f = faults_[k];
-    if (f.type == FaultType::Flip)
+    if (f.step > ended_at)
+      lines.emplace_back(f.step, fmt::format("step {}: {} not injected: the run ended at step {}", f.step, f.text, ended_at));
+    else if (f.type == FaultType::Flip)
       lines.emplace_back(f.step, fmt::format("step {}: router {} in-port {} forwarding to out-port {} flipped ({})", f.step,
                                              f.a, f.in_port, f.out_port, f.text));
     else if (f.type == FaultType::Router)

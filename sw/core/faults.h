@@ -66,8 +66,9 @@ class FaultInjector {
   // The flips that take effect at the start of `step`.
   std::vector<Fault> flips_at(int64_t step) const;
   // What the faults did, one line each, in the order of steps: every packet lost and
-  // where, and each fault that took no packet.
-  std::vector<std::string> injected() const;
+  // where, each fault that took no packet, and (given the run's last step `ended_at`)
+  // each fault due after the run had ended, said to be not injected.
+  std::vector<std::string> injected(int64_t ended_at = INT64_MAX) const;
 
  private:
   std::vector<Fault> faults_;

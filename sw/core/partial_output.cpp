@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 
@@ -91,8 +93,86 @@ extern "C" void on_interrupt(int sig) {
 
 }  // namespace
 
+namespace {
+
+std::string quoted(const std::string& what, const std::string& path) {
+  return what.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", what, path);
+}
+
+[[noreturn]] void refuse(const std::string& what, const std::string& path, const std::string& reason) {
+  throw InputError(fmt::format("cannot write {}: {}", quoted(what, path), reason));
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// Where an output at `path` goes: `straight` (standard output, a device, a FIFO, a socket;
+// also anything under /dev and /proc, which is never replaced) or `target`, the regular
+// file (a symlink followed) to be replaced whole. Refuses what cannot be written.
+struct Resolved {
+  bool straight = false, standard_output = false;
+  std::string target;
+};
+Resolved resolve(const std::string& path, const std::string& what) {
+  if (path.empty()) throw InputError(fmt::format("no path given for {}", what.empty() ? "an output" : what));
+  if (path == "-") return {true, true, ""};
+  if (starts_with(path, "/dev/") || starts_with(path, "/proc/")) return {true, false, path};
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) refuse(what, path, "it is a directory; name a file");
+    if (!S_ISREG(st.st_mode)) return {true, false, path};
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::canonical(path, ec);
+    if (ec) refuse(what, path, ec.message());
+    if (::access(real.parent_path().c_str(), W_OK) != 0)
+      refuse(what, path, fmt::format("{} (directory '{}')", std::strerror(errno), real.parent_path().string()));
+    return {false, false, real.string()};
+  }
+  if (errno != ENOENT) refuse(what, path, std::strerror(errno));
+  // A new file, or the missing target of a symlink, created.
+  std::filesystem::path target = path;
+  for (int links = 0; links < 40; ++links) {
+    struct stat lst {};
+    if (::lstat(target.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode)) break;
+    std::error_code ec;
+    const std::filesystem::path next = std::filesystem::read_symlink(target, ec);
+    if (ec) refuse(what, path, ec.message());
+    target = next.is_absolute() ? next : target.parent_path() / next;
+  }
+  if (target.filename().empty() || path.back() == '/') refuse(what, path, "names a directory (ends in '/'); name a file");
+  const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+  struct stat dst {};
+  if (::stat(dir.c_str(), &dst) != 0)
+    refuse(what, path, fmt::format("no such directory '{}'", dir.string()));
+  if (!S_ISDIR(dst.st_mode)) refuse(what, path, fmt::format("'{}' is not a directory", dir.string()));
+  if (::access(dir.c_str(), W_OK) != 0)
+    refuse(what, path, fmt::format("{} (directory '{}')", std::strerror(errno), dir.string()));
+  return {false, false, target.string()};
+}
+
+// A scratch file's name for an output written straight through by a writer that opens
+// by name: in TMPDIR, unique to the process.
+std::string scratch_name(const std::string& suffix) {
+  static std::atomic<int> count{0};
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::temp_directory_path(ec);
+  if (ec) dir = "/tmp";
+  return (dir / fmt::format("fixroute-{}-{}{}", ::getpid(), count++, suffix)).string();
+}
+
+}  // namespace
+
+PartialOutput::PartialOutput(const std::string& path, const std::string& what, const std::string& temp_suffix)
+    : final_(path), what_(what) {
+  const Resolved r = resolve(path, what);
+  straight_ = r.straight;
+  stdout_ = r.standard_output;
+  target_ = r.target;
+  temp_ = straight_ ? scratch_name(temp_suffix) : target_ + temp_suffix;
+  slot_ = claim_slot(temp_, false);
+}
+
 PartialOutput::PartialOutput(std::string final_path, std::string temp, Kind kind)
-    : final_(std::move(final_path)), temp_(std::move(temp)), kind_(kind) {
+    : final_(std::move(final_path)), temp_(std::move(temp)), target_(final_), kind_(kind) {
   slot_ = claim_slot(temp_, kind_ == Kind::Directory);
 }
 
@@ -103,12 +183,53 @@ PartialOutput::~PartialOutput() {
   std::filesystem::remove_all(temp_, ignored);
 }
 
+std::string PartialOutput::name() const { return quoted(what_, final_); }
+
+std::FILE* PartialOutput::open() {
+  std::FILE* file = nullptr;
+  if (stdout_) {
+    std::fflush(stdout);
+    const int fd = ::dup(STDOUT_FILENO);
+    file = fd >= 0 ? ::fdopen(fd, "wb") : nullptr;
+    if (!file && fd >= 0) ::close(fd);
+  } else {
+    file = std::fopen(straight_ ? target_.c_str() : temp_.c_str(), "wb");
+  }
+  if (!file) refuse(what_, final_, std::strerror(errno));
+  streamed_ = straight_;
+  return file;
+}
+
 void PartialOutput::commit() {
-  std::error_code error;
-  std::filesystem::rename(temp_, final_, error);
-  if (error) throw InputError(fmt::format("cannot write '{}': {}", final_, error.message()));
+  if (straight_ && !streamed_) {  // the scratch file a writer filled by name, copied through
+    std::FILE* in = std::fopen(temp_.c_str(), "rb");
+    if (!in) refuse(what_, final_, std::strerror(errno));
+    std::FILE* out = open();
+    char buffer[1 << 16];
+    size_t n = 0;
+    bool written = true;
+    while (written && (n = std::fread(buffer, 1, sizeof buffer, in)) > 0) written = std::fwrite(buffer, 1, n, out) == n;
+    const int error = written ? 0 : errno;
+    std::fclose(in);
+    const bool closed = std::fclose(out) == 0;
+    if (!written || !closed) refuse(what_, final_, std::strerror(written ? errno : error));
+    std::error_code ignored;
+    std::filesystem::remove(temp_, ignored);
+  } else if (!straight_) {
+    std::error_code error;
+    std::filesystem::rename(temp_, target_, error);
+    if (error) refuse(what_, final_, error.message());
+  }
   free_slot(slot_);
   slot_ = -2;
+}
+
+void PartialOutput::close_and_commit(std::FILE* file) {
+  const bool written = std::ferror(file) == 0;
+  const int error = errno;
+  const bool closed = std::fclose(file) == 0;
+  if (!written || !closed) refuse(what_, final_, std::strerror(written ? errno : error));
+  commit();
 }
 
 void PartialOutput::release() {
@@ -116,14 +237,13 @@ void PartialOutput::release() {
   slot_ = -2;
 }
 
+void check_output_path(const std::string& path, const std::string& what) { resolve(path, what); }
+
 void write_output_file(const std::string& path, const std::string& text, const std::string& what) {
-  PartialOutput out(path);
-  const std::string name = what.empty() ? fmt::format("'{}'", path) : fmt::format("{} '{}'", what, path);
-  std::FILE* file = std::fopen(out.temp().c_str(), "wb");
-  if (!file) throw InputError(fmt::format("cannot write {}", name));
-  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (std::fclose(file) != 0 || !written) throw InputError(fmt::format("cannot write {}", name));
-  out.commit();
+  PartialOutput out(path, what);
+  std::FILE* file = out.open();
+  std::fwrite(text.data(), 1, text.size(), file);
+  out.close_and_commit(file);
 }
 
 void remove_partial_outputs_on_interrupt() {

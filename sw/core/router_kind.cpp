@@ -58,12 +58,7 @@ EngineOutput run_on_engine(const Engine& engine, const Topology& topology, const
 std::shared_ptr<const Tables> load_any_tables(const std::string& dir) {
   const std::filesystem::path manifest = std::filesystem::path(dir) / "network.json";
   const std::string what = fmt::format("'{}'", manifest.string());
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_table_file(manifest, what));
-  } catch (const nlohmann::json::exception& e) {
-    bad_table(what, fmt::format("not valid JSON ({})", e.what()));
-  }
+  const nlohmann::json j = parse_table_json(read_table_file(manifest, what), what);
   if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string())
     bad_table(what, "has no \"kind\" (port-rules or crossbar; tables of format version 4 and later record it)");
   const std::string kind = j["kind"].get<std::string>();

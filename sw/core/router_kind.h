@@ -173,6 +173,10 @@ struct RouterKind {
   std::function<int64_t(const Tables&, const Topology&)> write_bytes = [](const Tables&, const Topology&) {
     return int64_t{0};
   };
+  // Bytes these tables hold once built, at the least, for `demand` on `topology`: known
+  // before building (`tables -o` refuses up front tables larger than --max-memory or the
+  // memory available). Unset: a 32-bit word per router port.
+  std::function<int64_t(const Topology&, const DemandSize& demand)> table_bytes;
   // Bytes a run of this kind holds at once, at the least, for `demand` on `topology`: its
   // routers' state and its scoreboard, plus the trace where the engine keeps one. Known
   // before any table is built: runs too large for the machine are refused up front.
@@ -216,6 +220,8 @@ struct Engine {
   // SystemC elaborates once per process: callers running many cases (the sweep) give
   // each run of such an engine its own process.
   bool one_run_per_process = false;
+  // Whether its routers write a waveform (`run --vcd`); the others refuse the option.
+  bool writes_waveforms = false;
 };
 
 std::vector<Engine>& engine_registry();

@@ -54,9 +54,8 @@ void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
   }
 }
 
-TraceCsvWriter::TraceCsvWriter(const std::string& path, const char* header) : out_(path) {
-  file_ = std::fopen(out_.temp().c_str(), "w");
-  if (!file_) throw InputError(fmt::format("cannot write trace '{}'", path));
+TraceCsvWriter::TraceCsvWriter(const std::string& path, const char* header) : out_(path, "trace") {
+  file_ = out_.open();
   std::fputs(header, file_);
   std::fputc('\n', file_);
 }
@@ -75,11 +74,9 @@ void TraceCsvWriter::step(const std::vector<TraceEvent>& events) {
 void TraceCsvWriter::write(const std::string& rows) { std::fwrite(rows.data(), 1, rows.size(), file_); }
 
 void TraceCsvWriter::finish() {
-  const bool written = std::ferror(file_) == 0;
-  const bool closed = std::fclose(file_) == 0;
+  std::FILE* file = file_;
   file_ = nullptr;
-  if (!written || !closed) throw InputError(fmt::format("cannot write trace '{}'", out_.final_path()));
-  out_.commit();
+  out_.close_and_commit(file);
 }
 
 }  // namespace fixroute

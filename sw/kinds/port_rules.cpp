@@ -82,6 +82,11 @@ const RouterKindRegistrar port_rules_kind([] {
     return score_trace(topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node),
                        as_kind<PacketTrace>(trace).events);
   };
+  // A rule per port of every router, every packet in its origin's table.
+  k.table_bytes = [](const Topology& topology, const DemandSize& demand) {
+    return int64_t{topology.num_nodes()} * topology.num_ports() * static_cast<int64_t>(sizeof(PortRule)) +
+           demand.packets() * static_cast<int64_t>(sizeof(InitialPacket));
+  };
   // The scoreboard, every packet waiting in its origin's table, a trace row per reception
   // where the engine keeps its trace.
   k.run_bytes = [](const Topology& topology, const DemandSize& demand, bool trace_kept) {

@@ -11,6 +11,7 @@
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/core/router_kind.h"
+#include "sw/core/version.h"
 #include "sw/report/sweep_table.h"
 #include "sw/tables/table_files.h"
 #include "sw/topology/topology.h"
@@ -114,6 +115,7 @@ Run run(const std::string& topology, const std::string& collective, const std::s
 
 PYBIND11_MODULE(fixroute, m) {
   m.doc() = "fixroute: routing tables for fixed-table routers, run and verified against the papers' step counts";
+  m.attr("__version__") = fixroute_version();
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
 
   m.def("algorithms", [] {

@@ -19,6 +19,9 @@ struct SweepRow {
   // Wall-clock seconds of the run; not a CSV column (the CSV stays the same from run to
   // run), carried by shard files and the report.
   std::optional<double> seconds;
+  // Why a row failed (the scoreboard's first errors, the engine's failure); not a CSV
+  // column either: the JUnit file carries it.
+  std::vector<std::string> failure;
 };
 
 // The CSV's header line, without a newline.

@@ -131,7 +131,8 @@ RouterTable router_from_json(const json& j, const std::string& what) {
 
 void validate_router(const RouterTable& r, int node, const Topology& topo, const std::string& what) {
   const int P = topo.num_ports();
-  if (r.node != node) bad_table(what, fmt::format("is for node {}, expected node {}", r.node, node));
+  if (r.node != node)
+    bad_table(what, fmt::format("is for node {}, expected node {}", static_cast<uint32_t>(r.node), node));
   if (static_cast<int>(r.ports.size()) != P)
     bad_table(what, fmt::format("has {} ports, {} has {}", r.ports.size(), topo.spec(), P));
   for (int p = 0; p < P; ++p) {

@@ -73,13 +73,24 @@ void check_table_numbers(const json& j, const std::string& what, const std::stri
 
 }  // namespace
 
-json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version) {
-  json j;
+json parse_table_json(const std::string& text, const std::string& what) {
+  // The parser keeps its own stack; the depth is checked as each value opens, so a deep
+  // document is refused before any recursive walk (checks, checksum, dump) meets it.
+  const json::parser_callback_t bounded = [&](int depth, json::parse_event_t event, json&) {
+    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+        depth >= kMaxTableJsonDepth)
+      bad_table(what, fmt::format("nests deeper than {} levels (not a table file)", kMaxTableJsonDepth));
+    return true;
+  };
   try {
-    j = json::parse(text);
+    return json::parse(text, bounded);
   } catch (const json::exception& e) {
     bad_table(what, fmt::format("not valid JSON ({})", e.what()));
   }
+}
+
+json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version) {
+  json j = parse_table_json(text, what);
   check_table_numbers(j, what, "");
   // `value` would throw a JSON type error on a "format" that is not a string
   if (!j.is_object() || !j.contains("format") || j["format"] != format)

@@ -28,6 +28,12 @@ void write_table_file(const std::filesystem::path& path, const std::string& text
 std::string hex32(uint32_t v);
 uint32_t crc32(const void* data, size_t size);
 uint32_t json_checksum(const nlohmann::json& j);  // CRC-32 of the dump without "checksum"
+// The deepest nesting a table file's JSON may have (its own files nest 4 deep): deeper is
+// refused as it is read, before anything recurses through it.
+constexpr int kMaxTableJsonDepth = 64;
+// Parses a table file's JSON; refuses (bad_table) text that is not JSON or nests deeper
+// than kMaxTableJsonDepth.
+nlohmann::json parse_table_json(const std::string& text, const std::string& what);
 // Parses a JSON table document and checks "format", "version" and "checksum".
 nlohmann::json parse_checked_json(const std::string& text, const std::string& what, const char* format, int version);
 

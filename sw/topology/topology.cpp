@@ -17,15 +17,22 @@ constexpr const char* kAccepted =
     "(2 or more sizes, each >=3), hypercube:D (1<=D<=16), complete:N (N>=2), bsn:BASE, otis:BASE "
     "(BASE one of the others); at most 4194304 nodes";
 
+// Part of a spec as errors quote it: at most 64 characters, a longer one cut with its length said.
+std::string cut(const std::string& text) {
+  constexpr size_t kShown = 64;
+  if (text.size() <= kShown) return text;
+  return fmt::format("{}... ({} characters)", text.substr(0, kShown), text.size());
+}
+
 [[noreturn]] void bad_spec(const std::string& spec, const std::string& why) {
-  throw InputError(fmt::format("bad topology '{}': {}; {}", spec, why, kAccepted));
+  throw InputError(fmt::format("bad topology '{}': {}; {}", cut(spec), why, kAccepted));
 }
 
 // A strictly positive decimal number without sign, spaces or suffix.
 long parse_size(const std::string& spec, const std::string& text) {
   if (text.empty()) bad_spec(spec, "a size is missing");
   if (text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    bad_spec(spec, fmt::format("size '{}' is not a whole number up to {}", text, Topology::kMaxNodes));
+    bad_spec(spec, fmt::format("size '{}' is not a whole number up to {}", cut(text), Topology::kMaxNodes));
   return std::strtol(text.c_str(), nullptr, 10);
 }
 
@@ -58,7 +65,7 @@ Topology Topology::parse(const std::string& spec, int max_nodes) {
     try {
       base = parse(args, max_nodes);
     } catch (const InputError&) {
-      bad_spec(spec, fmt::format("its base '{}' is not a topology", args));
+      bad_spec(spec, fmt::format("its base '{}' is not a topology", cut(args)));
     }
     if (base.swapped()) bad_spec(spec, "the base of a swapped network cannot be swapped itself");
     const int64_t n = base.num_nodes();
@@ -85,7 +92,7 @@ Topology Topology::parse(const std::string& spec, int max_nodes) {
   } else if (kind == "mesh" || kind == "torus") {
     sizes = parse_sizes(spec, args);
   } else {
-    bad_spec(spec, fmt::format("unknown kind '{}'", kind));
+    bad_spec(spec, fmt::format("unknown kind '{}'", cut(kind)));
   }
 
   long nodes = 1;

@@ -13,6 +13,7 @@
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
+#include "sw/core/version.h"
 #include "sw/engines/combining_engine.h"
 #include "sw/engines/trace.h"
 #include "sw/report/gtkwave.h"
@@ -28,7 +29,8 @@ bool RunResult::ok() const {
 std::optional<bool> RunResult::meets_paper() const {
   const std::optional<int64_t> paper = paper_formula ? paper_formula : formula;
   if (!paper) return std::nullopt;
-  return score.steps <= *paper;
+  // A run that did not deliver meets nothing, however early its last delivery came.
+  return score.clean() && stats.failure.empty() && score.steps <= *paper;
 }
 
 namespace {
@@ -90,6 +92,10 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& eng
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->topology, req.topology));
   if (!req.collective.empty() && req.collective != tables->collective)
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->collective, req.collective));
+  if (!req.algorithm.empty() && req.algorithm != tables->algorithm)
+    throw InputError(fmt::format("--algorithm {}: the tables in '{}' were built by {}; a run of loaded tables runs them as "
+                                 "they are (leave --algorithm out)",
+                                 req.algorithm, req.tables_dir, tables->algorithm));
   const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
   const Problem problem{Topology::parse(tables->topology), tables->collective, tables->port_model, req.permutation,
                         tables->root};
@@ -108,6 +114,10 @@ void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_
 
 RunResult run_case(const RunRequest& req) {
   const Engine& engine = find_engine(req.engine);
+  if (!req.vcd_path.empty() && !engine.writes_waveforms)
+    throw InputError(fmt::format("--vcd: the {} engine writes no waveform (the systemc and rtl engines do)", engine.name));
+  if (!req.trace_path.empty()) check_output_path(req.trace_path, "trace");
+  if (!req.vcd_path.empty()) check_output_path(req.vcd_path, "waveform");
   const std::shared_ptr<const Tables> tables = tables_of(req, engine);
   const RouterKind& kind = find_router_kind(tables->kind());
   const Topology topology = Topology::parse(tables->topology);
@@ -142,7 +152,7 @@ RunResult run_case(const RunRequest& req) {
   // The waveform under a temporary name ending in .vcd (SystemC appends .vcd to any other).
   std::optional<PartialOutput> vcd;
   if (!req.vcd_path.empty()) {
-    vcd.emplace(req.vcd_path, req.vcd_path + ".tmp.vcd");
+    vcd.emplace(req.vcd_path, "waveform", ".tmp.vcd");
     options.vcd_path = vcd->temp();
   }
   options.keep_trace = req.keep_trace;
@@ -175,13 +185,16 @@ RunResult run_case(const RunRequest& req) {
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
   if (vcd && std::filesystem::exists(vcd->temp())) {
-    // The save file from the dump, written before the dump takes its name.
-    const std::string save_path = gtkwave_save_path(req.vcd_path);
-    write_output_file(save_path, gtkwave_save_file(vcd->temp(), req.vcd_path, save_path), "GTKWave save file");
+    // The save file from the dump, written before the dump takes its name (none beside a
+    // waveform written straight through: a device, a FIFO, standard output).
+    if (!vcd->straight()) {
+      const std::string save_path = gtkwave_save_path(req.vcd_path);
+      write_output_file(save_path, gtkwave_save_file(vcd->temp(), req.vcd_path, save_path), "GTKWave save file");
+    }
     vcd->commit();
   }
   r.stats = std::move(out.stats);
-  if (faults) r.stats.injected = faults->injected();
+  if (faults) r.stats.injected = faults->injected(r.stats.steps_simulated);
   r.trace = std::move(out.trace);
   if (online) {
     if (!out.streamed) online->replay(*r.trace);
@@ -202,7 +215,7 @@ nlohmann::json to_json(const RunResult& r) {
   for (const LowerBound& b : r.bounds.other_classes) other_classes[b.name] = b.steps;
   auto optional_int = [](const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); };
   const std::optional<bool> meets = r.meets_paper();
-  return json{{"topology", r.topology},
+  return stamped("fixroute-run", json{{"topology", r.topology},
               {"collective", r.collective},
               {"algorithm", r.algorithm},
               {"engine", r.engine},
@@ -241,7 +254,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
               {"hardware", r.stats.hardware.empty() ? json(nullptr) : json(r.stats.hardware)},
               {"faults", r.stats.faults},
-              {"injected_faults", r.stats.injected}};
+              {"injected_faults", r.stats.injected}});
 }
 
 std::string summary(const RunResult& r) {

@@ -66,8 +66,8 @@ struct RunResult {
   // Delivered correctly (scoreboard clean, no engine failure, no router fault) and at the
   // construction's count where there is one.
   bool ok() const;
-  // Steps <= the paper's theorem for this case (paper_formula, else formula); nullopt where
-  // the paper states no count.
+  // Delivered (scoreboard clean, no engine failure) in steps <= the paper's theorem for this
+  // case (paper_formula, else formula); nullopt where the paper states no count.
   std::optional<bool> meets_paper() const;
 };
 

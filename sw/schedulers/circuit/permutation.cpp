@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -87,8 +90,10 @@ Bpc parse_bpc(const std::string& text, const std::string& body, int bits) {
 }
 
 std::vector<int> read_destinations(const std::string& text, const std::string& path, int nodes) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) bad(text, fmt::format("'{}' is a directory, not a permutation file", path));
   std::ifstream in(path);
-  if (!in) bad(text, fmt::format("cannot read '{}'", path));
+  if (!in) bad(text, fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
   std::vector<int> dest;
   std::vector<bool> hit(static_cast<size_t>(nodes), false);
   std::string line;
