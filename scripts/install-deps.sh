@@ -9,7 +9,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev zlib1g-dev libjemalloc-dev
-  python3 python3-dev pybind11-dev chromium
+  python3 python3-dev pybind11-dev python3-pip python3-setuptools python3-wheel chromium gtkwave
   slurm-wlm munge
 )
 # `install-deps.sh fuzz` (make fuzz): also clang and its libFuzzer runtime.

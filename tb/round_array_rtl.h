@@ -112,7 +112,7 @@ template <class Driver>
 std::unique_ptr<Driver> load_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const char* router,
                                          const Topology& topology, int rounds,
                                          const std::vector<std::vector<uint32_t>>& images, const std::string& vcd_path,
-                                         RunStats& run, int registers = 0) {
+                                         RunStats& run, int registers = 0, const WaveformLimits& limits = {}) {
   const RoundRouterBuild<Driver>* build = smallest_round_build(builds, topology, rounds, registers);
   if (!build) {
     std::vector<std::string> built;
@@ -123,7 +123,7 @@ std::unique_ptr<Driver> load_round_array(const std::vector<RoundRouterBuild<Driv
                                  fmt::join(built, "; ")));
   }
   std::unique_ptr<Driver> rtl = build->make_array(topology);
-  if (!vcd_path.empty()) rtl->open_vcd(vcd_path);
+  if (!vcd_path.empty()) rtl->open_vcd(vcd_path, limits);
   run.hardware = fmt::format("{} array ({})", router, build->parameters);
   run.overhead_cycles = rtl_reset_and_load(*rtl, images);
   for (int i = 0; i < topology.num_nodes(); ++i)
@@ -143,7 +143,8 @@ Run run_round_array(const std::vector<RoundRouterBuild<Driver>>& builds, const c
                     int rounds, const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options,
                     int registers = 0, const std::function<void(Driver&)>& loaded = nullptr) {
   Run run;
-  std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers);
+  std::unique_ptr<Driver> rtl = load_round_array(builds, router, topology, rounds, images, options.vcd_path, run, registers,
+                                                  options.waveform);
   if (!rtl) return run;
   if (loaded) loaded(*rtl);
   rtl->set_threads(array_threads(options));

@@ -11,7 +11,6 @@
 #pragma once
 #include <fmt/format.h>
 #include <verilated.h>
-#include <verilated_vcd_c.h>
 
 #include <algorithm>
 #include <memory>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "sw/core/errors.h"
+#include "tb/verilated_waveform.h"
 #include "sw/engines/step_threads.h"
 #include "sw/topology/topology.h"
 #include "verilated_top.h"
@@ -70,7 +70,7 @@ class RouterArray : public Interface {
           sources_[link(i, q)] = {routers_[static_cast<size_t>(j)].get(), static_cast<unsigned>(topology.reverse_port(i, q)), j};
   }
   ~RouterArray() override {
-    if (vcd_) vcd_->close();
+    vcd_.close();
     for (auto& r : routers_) r->final();
   }
 
@@ -98,7 +98,7 @@ class RouterArray : public Interface {
     for (size_t i = 0; i < routers_.size(); ++i) connect(static_cast<int>(i), [](const Source& s) -> const Model& { return *s.router; });
     for (int level = 0; level < 2; ++level) {
       for (auto& r : routers_) edge(*r, level);
-      if (vcd_) vcd_->dump(time_);
+      if (vcd_) vcd_.dump(time_);
       ++time_;
     }
     if (threads_) save_links();  // a waveform's clocks on one thread: the copies kept current
@@ -124,11 +124,8 @@ class RouterArray : public Interface {
   }
   bool table_ok(int node) const override { return router(node).table_ok; }
   int table_error(int node) const override { return router(node).table_error; }
-  void open_vcd(const std::string& path) override {
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    for (auto& r : routers_) r->trace(vcd_.get(), 99);
-    vcd_->open(path.c_str());
-    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
+  void open_vcd(const std::string& path, const WaveformLimits& limits) override {
+    vcd_.open(path, limits, [&](VerilatedVcdC* vcd) { for (auto& r : routers_) r->trace(vcd, 99); });
   }
 
  protected:
@@ -205,7 +202,7 @@ class RouterArray : public Interface {
  private:
   const unsigned link_bits_;
   std::vector<Source> sources_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
+  VerilatedWaveform vcd_;
   uint64_t time_ = 0;
   std::unique_ptr<StepThreads> threads_;  // none: the calling thread evaluates every router
   std::vector<Links> links_[2];           // threaded ticks: read one, write the other, by clock

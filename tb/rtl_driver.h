@@ -32,7 +32,7 @@ class RtlConfigPort {
   virtual bool config_port_per_router() const { return false; }
   virtual bool table_ok(int node) const = 0;
   virtual int table_error(int node) const = 0;
-  virtual void open_vcd(const std::string& path) = 0;
+  virtual void open_vcd(const std::string& path, const WaveformLimits& limits) = 0;
   // Splits each clock's evaluation across `threads` threads from the next tick() on, where
   // the harness wires single routers (router arrays, `run --threads`); a network top is one
   // model and evaluates on the calling thread whatever is asked.

@@ -372,8 +372,11 @@ RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables
   } discard;
   std::optional<FaultInjector> probe;
   if (faults && faults->any()) probe.emplace(*faults);
-  const int64_t depth =
-      run_ref_engine(topology, tables, EngineOptions{"", &discard, false, probe ? &*probe : nullptr}).max_queue;
+  EngineOptions options;
+  options.sink = &discard;
+  options.keep_trace = false;
+  options.faults = probe ? &*probe : nullptr;
+  const int64_t depth = run_ref_engine(topology, tables, options).max_queue;
   if (probe) return rtl_array_model(topology, tables, depth);
   for (const RtlModelInfo& m : rtl_models())
     if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.sizes).empty()) return m;
@@ -428,7 +431,7 @@ EngineResult run_rtl_model(const RtlModelInfo& m, const Topology& topology,
     throw InputError(fmt::format("{} memory images for the {} routers of {}", images.size(), m.nodes, m.spec));
   std::unique_ptr<RtlDriver> rtl = m.make(m);
   rtl->set_threads(array_threads(options));  // the load's clocks too
-  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
+  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path, options.waveform);
   int64_t overhead = rtl_reset_and_load(*rtl, images) + 1;
   rtl->tick();  // the routers start on their loaded tables
   for (int i = 0; i < m.nodes; ++i)

@@ -4,7 +4,6 @@
 #pragma once
 #include <fmt/format.h>
 #include <verilated.h>
-#include <verilated_vcd_c.h>
 
 #include <cstdint>
 #include <memory>
@@ -12,6 +11,7 @@
 #include <type_traits>
 
 #include "sw/core/errors.h"
+#include "tb/verilated_waveform.h"
 #include "sw/tables/port_rule_tables.h"
 
 namespace fixroute {
@@ -48,14 +48,14 @@ class VerilatedTop : public Interface {
     model_ = std::make_unique<Model>(ctx_.get());
   }
   ~VerilatedTop() override {
-    if (vcd_) vcd_->close();
+    vcd_.close();
     model_->final();
   }
   void tick() override {
     for (int level = 0; level < 2; ++level) {  // falling, then rising edge
       model_->clk = level;
       model_->eval();
-      if (vcd_) vcd_->dump(time_);
+      if (vcd_) vcd_.dump(time_);
       ++time_;
     }
   }
@@ -69,11 +69,8 @@ class VerilatedTop : public Interface {
   }
   bool table_ok(int node) const override { return bits(model_->table_ok, u(node), 1); }
   int table_error(int node) const override { return static_cast<int>(bits(model_->table_error, u(node) * 3, 3)); }
-  void open_vcd(const std::string& path) override {
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    model_->trace(vcd_.get(), 99);
-    vcd_->open(path.c_str());
-    if (!vcd_->isOpen()) throw InputError(fmt::format("cannot write waveform '{}'", path));
+  void open_vcd(const std::string& path, const WaveformLimits& limits) override {
+    vcd_.open(path, limits, [&](VerilatedVcdC* vcd) { model_->trace(vcd, 99); });
   }
 
  protected:
@@ -82,7 +79,7 @@ class VerilatedTop : public Interface {
   std::unique_ptr<Model> model_;
 
  private:
-  std::unique_ptr<VerilatedVcdC> vcd_;
+  VerilatedWaveform vcd_;
   uint64_t time_ = 0;
 };
 

@@ -201,7 +201,7 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& circuit_tables, con
   std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
   rtl->inject(faults);
   rtl->set_threads(array_threads(options));  // the load's clocks too
-  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path);
+  if (!options.vcd_path.empty()) rtl->open_vcd(options.vcd_path, options.waveform);
   const int64_t load_cycles = xbar_rtl_load(*rtl, m, tables);  // tables checked: the routers run from the next edge
   for (int i = 0; i < mesh.num_nodes(); ++i)
     if (!rtl->table_ok(i)) {

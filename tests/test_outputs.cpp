@@ -229,3 +229,51 @@ TEST(Outputs, SweepJunitParsesAndHasACasePerRow) {
       xml.string(), cases, cases);
   EXPECT_EQ(std::system(check.c_str()), 0) << slurp(xml);
 }
+
+TEST(Outputs, OutputsPastMaxOutputAreRefusedUpFrontOrWhenTheyPassIt) {
+  // A trace of torus:32x32 gossip has at least 2 x 1024 x 1023 rows: refused before running.
+  const fs::path trace = scratch() / "big.csv";
+  expect_refused("run torus:32x32 gossip --quiet --max-output 1M --trace " + trace.string(),
+                 "trace '" + trace.string() + "' would need at least");
+  EXPECT_FALSE(fs::exists(trace));
+  // A drawing: nodes x panels x 100 bytes.
+  expect_refused("draw torus:64x64 gossip --max-output 100k -o " + (scratch() / "d.svg").string(),
+                 "would need at least 400.0 KiB");
+  // Counted as written: the estimate passes, the file does not.
+  const fs::path svg = scratch() / "small.svg";
+  expect_refused("draw torus:4x4 gossip --max-output 2k -o " + svg.string(), "it passed --max-output (2048 bytes)");
+  EXPECT_FALSE(fs::exists(svg));
+  EXPECT_FALSE(fs::exists(svg.string() + ".tmp"));
+}
+
+// Waveforms of the verilated routers: FST read back by GTKWave's own fst2vcd, a window of
+// clock cycles, the save file beside the dump with relative paths, a dump past
+// --max-output refused with nothing kept.
+TEST(OutputsRtlWaveform, FstWindowAndLimit) {
+  const fs::path fst = scratch() / "w.fst", vcd = scratch() / "w.vcd";
+  Outcome o = run_cli("run torus:4x4 gossip --engine rtl --quiet --vcd " + fst.string());
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string back = scratch() / "back.vcd";
+  ASSERT_EQ(std::system(("fst2vcd " + fst.string() + " > " + back + " 2>/dev/null").c_str()), 0);
+  const std::string text = slurp(back);
+  EXPECT_THAT(text, HasSubstr("$enddefinitions"));
+  EXPECT_THAT(text, HasSubstr("g_node[15]"));
+  EXPECT_THAT(slurp(scratch() / "w.gtkw"), StartsWith("[dumpfile] \"w.fst\"\n[savefile] \"w.gtkw\"\n"));
+
+  o = run_cli("run torus:4x4 gossip --engine rtl --quiet --vcd " + vcd.string() + " --vcd-from 10 --vcd-to 12");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string window = slurp(vcd);
+  std::vector<long> times;
+  for (size_t at = window.find("\n#"); at != std::string::npos; at = window.find("\n#", at + 1))
+    times.push_back(std::stol(window.substr(at + 2)));
+  EXPECT_EQ(times, (std::vector<long>{20, 21, 22, 23, 24, 25}));
+
+  expect_refused("run torus:4x4 gossip --engine systemc --quiet --vcd " + vcd.string() + " --vcd-from 3",
+                 "the systemc engine's waveform has no window");
+  expect_refused("run torus:4x4 gossip --engine rtl --quiet --vcd-from 3", "give --vcd FILE");
+  const fs::path big = scratch() / "big.vcd";
+  expect_refused("run torus:8x8 gossip --engine rtl --quiet --max-output 200k --vcd " + big.string(),
+                 "it passed --max-output 200.0 KiB; nothing kept");
+  EXPECT_FALSE(fs::exists(big));
+  EXPECT_FALSE(fs::exists(big.string() + ".tmp.vcd"));
+}

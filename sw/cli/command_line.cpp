@@ -41,6 +41,12 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
   b.root_option = cmd->add_option("--root", b.root, "broadcast and fan-in: the root node (default 0)");
 }
 
+void add_max_output(CLI::App* cmd, std::string& size) {
+  cmd->add_option("--max-output", size,
+                  "refuse any output file (trace, waveform, drawing, CSV) estimated, or found while written, to pass "
+                  "this size (1G, 500M, ...; default 1G; 0: no limit)");
+}
+
 // --root given for a collective that has no root is refused, not ignored.
 void refuse_unused_root(const CLI::Option* root, const std::string& collective) {
   if (root && root->count() > 0 && !collective.empty() && !find_collective(collective).takes_root)
@@ -92,6 +98,11 @@ CommandLine::CommandLine()
   run_cmd->add_option("--max-memory", run_max_memory_,
                       "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "
                       "default: the memory the machine has available)");
+  run_cmd->add_option("--vcd-from", run.vcd_from, "dump the waveform from this clock cycle on (default 0)")
+      ->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--vcd-to", run.vcd_to, "dump the waveform up to this clock cycle (default: the end)")
+      ->check(CLI::NonNegativeNumber);
+  add_max_output(run_cmd, max_output_);
   run_cmd->add_option("--max-time", run_max_time_,
                       "refuse, before building anything, a run estimated to take at least longer than this "
                       "(90, 90s, 15m, 1.5h; default: no limit)");
@@ -136,6 +147,7 @@ CommandLine::CommandLine()
   CLI::Option* merge = sweep_cmd->add_option("--merge", sweep_merge,
                                              "merge the shards' CSVs into the unsharded sweep's CSV (at --csv) and the report");
   merge->excludes(shard);
+  add_max_output(sweep_cmd, max_output_);
   CLI::Option* report = sweep_cmd->add_option(
       "--report", sweep.report_dir, "the HTML report's directory (default report; not written by a shard)");
   CLI::Option* no_report = sweep_cmd->add_flag("--no-report", sweep_no_report_, "write no HTML report");
@@ -166,6 +178,7 @@ CommandLine::CommandLine()
   add_build_options(draw_cmd, draw, "a topology spec (what each kind of table draws on: see the command's help)", true);
   draw_cmd->add_option("-o,--output", draw_path, "the SVG file to write (- for standard output)")->required();
   draw.ports.add_to(draw_cmd);
+  add_max_output(draw_cmd, max_output_);
 
   app_.add_subcommand("list", "list collectives, algorithms and engines");
 }
@@ -251,6 +264,7 @@ void CommandLine::parse(int argc, const char* const* argv) {
   app_.parse(static_cast<int>(merged.size()), merged.data());
   for (const CLI::App* sub : app_.get_subcommands())
     if (sub->parsed()) command = sub->get_name();
+  if (!max_output_.empty()) max_output = max_output_ == "0" ? 0 : parse_memory_size(max_output_);
 
   if (command == "run") {
     if (run.topology.empty() && config.contains("topology")) run.topology = config["topology"].get<std::string>();

@@ -46,6 +46,7 @@ class CommandLine {
   int exit(const CLI::ParseError& error) { return app_.exit(error); }
 
   std::string command;  // the subcommand parsed: run, tables, bound, sweep, table4, cosim, draw, list
+  int64_t max_output = int64_t{1} << 30;  // --max-output of run, draw and sweep; 0: no limit
 
   RunRequest run;  // run
   bool run_json = false;
@@ -81,6 +82,7 @@ class CommandLine {
 
   CLI::App app_;
   CLI::App* run_cmd_ = nullptr;
+  std::string max_output_;
   std::string run_config_;
   PortOptions run_ports_, bound_ports_;
   CLI::Option* run_root_ = nullptr;

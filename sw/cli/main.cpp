@@ -94,6 +94,23 @@ void check_tables_fit(const Problem& problem, const Algorithm& algorithm, int64_
                    max_memory);
 }
 
+// Refuses, before building, a drawing estimated to pass --max-output: at least 100 bytes
+// a node (its mark and label; a torus draws at about 300), a panel per routing step where
+// the routers are crossbars.
+void check_drawing_fits(const Problem& problem, const Algorithm& algorithm, const std::string& path) {
+  const int64_t limit = output_limit();
+  if (limit <= 0) return;
+  const bool circuits = find_router_kind(algorithm.router_kind).switching == "circuit";
+  const std::optional<int64_t> steps = circuits ? algorithm.formula(problem) : std::nullopt;
+  const int64_t panels = std::max<int64_t>(1, steps.value_or(1));
+  const int64_t bytes = int64_t{problem.topology.num_nodes()} * panels * 100;
+  if (bytes > limit)
+    throw InputError(fmt::format("drawing '{}' would need at least {} ({} nodes x {} panel{} x 100 bytes), more than "
+                                 "--max-output {}; refused before building it",
+                                 path, format_bytes(static_cast<double>(bytes)), problem.topology.num_nodes(), panels,
+                                 panels == 1 ? "" : "s", format_bytes(static_cast<double>(limit))));
+}
+
 // A table directory's path that is something else (a file, a device) is refused before
 // anything is built or written.
 void check_output_table_dir(const std::string& dir) {
@@ -189,8 +206,8 @@ int cmd_cosim(const Built& b, bool as_json, const std::vector<Fault>& faults) {
 
 // Port-rule tables (a torus: cycles and feeds) or crossbar tables (one panel per routing step).
 int cmd_draw(const Built& b, const std::string& path) {
-  write_output_file(path, draw_tables(b.problem, b.algorithm->name, *b.tables));
-  fmt::print("wrote {}\n", path);
+  write_output_file(path, draw_tables(b.problem, b.algorithm->name, *b.tables), "drawing");
+  if (path != "-") fmt::print("wrote {}\n", path);
   return 0;
 }
 
@@ -225,6 +242,7 @@ int sc_main(int argc, char** argv) {
     return kExitBadInput;
   }
 
+  set_output_limit(cl.max_output);
   try {
     const std::string& c = cl.command;
     if (c == "run") {
@@ -272,7 +290,15 @@ int sc_main(int argc, char** argv) {
       return cmd_cosim(build_for(cl.cosim,
                                  [&](const Problem& p, const Algorithm& a) { check_cosim_fits(p, a, cl.cosim_max_memory); }),
                        cl.cosim_json, cl.cosim_faults);
-    if (c == "draw") return cmd_draw(build_for(cl.draw), cl.draw_path);
+    if (c == "draw") {
+      check_output_path(cl.draw_path, "drawing");
+      return cmd_draw(build_for(cl.draw,
+                                [&](const Problem& p, const Algorithm& a) {
+                                  check_tables_fit(p, a, 0);
+                                  check_drawing_fits(p, a, cl.draw_path);
+                                }),
+                      cl.draw_path);
+    }
     if (c == "list") return cmd_list();
   } catch (const InputError& e) {
     fmt::print(stderr, "fixroute: error: {}\n", e.what());

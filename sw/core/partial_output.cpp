@@ -106,7 +106,7 @@ std::string quoted(const std::string& what, const std::string& path) {
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 // Where an output at `path` goes: `straight` (standard output, a device, a FIFO, a socket;
-// also anything under /dev and /proc, which is never replaced) or `target`, the regular
+// also /dev/stdout, /dev/stderr, /dev/fd/N and /proc, never replaced) or `target`, the regular
 // file (a symlink followed) to be replaced whole. Refuses what cannot be written.
 struct Resolved {
   bool straight = false, standard_output = false;
@@ -115,7 +115,9 @@ struct Resolved {
 Resolved resolve(const std::string& path, const std::string& what) {
   if (path.empty()) throw InputError(fmt::format("no path given for {}", what.empty() ? "an output" : what));
   if (path == "-") return {true, true, ""};
-  if (starts_with(path, "/dev/") || starts_with(path, "/proc/")) return {true, false, path};
+  // The process's own streams by name: never replaced, whatever they are.
+  if (starts_with(path, "/proc/") || starts_with(path, "/dev/fd/") || path == "/dev/stdout" || path == "/dev/stderr")
+    return {true, false, path};
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) refuse(what, path, "it is a directory; name a file");
@@ -161,6 +163,38 @@ std::string scratch_name(const std::string& suffix) {
 
 }  // namespace
 
+namespace {
+std::atomic<int64_t> limit_bytes{0};
+}  // namespace
+
+void set_output_limit(int64_t bytes) { limit_bytes.store(bytes); }
+int64_t output_limit() { return limit_bytes.load(); }
+
+// A stream that passes bytes on to `to` until the limit, then takes no more (a write
+// past it fails: ferror, and `exceeded`).
+struct PartialOutput::Counted {
+  std::FILE* to = nullptr;
+  int64_t written = 0, limit = 0;
+  bool exceeded = false;
+  static ssize_t write(void* cookie, const char* buffer, size_t size) {
+    auto* c = static_cast<Counted*>(cookie);
+    if (c->limit > 0 && c->written + static_cast<int64_t>(size) > c->limit) {
+      c->exceeded = true;
+      errno = EFBIG;
+      return -1;
+    }
+    const size_t n = std::fwrite(buffer, 1, size, c->to);
+    c->written += static_cast<int64_t>(n);
+    return n == size ? static_cast<ssize_t>(n) : -1;
+  }
+  static int close(void* cookie) {
+    auto* c = static_cast<Counted*>(cookie);
+    const int result = std::fclose(c->to);
+    c->to = nullptr;
+    return result;
+  }
+};
+
 PartialOutput::PartialOutput(const std::string& path, const std::string& what, const std::string& temp_suffix)
     : final_(path), what_(what) {
   const Resolved r = resolve(path, what);
@@ -177,6 +211,7 @@ PartialOutput::PartialOutput(std::string final_path, std::string temp, Kind kind
 }
 
 PartialOutput::~PartialOutput() {
+  if (counted_ && counted_->to) std::fclose(counted_->to);  // a stream never closed
   if (slot_ == -2) return;  // committed or released
   free_slot(slot_);
   std::error_code ignored;
@@ -197,7 +232,17 @@ std::FILE* PartialOutput::open() {
   }
   if (!file) refuse(what_, final_, std::strerror(errno));
   streamed_ = straight_;
-  return file;
+  if (output_limit() <= 0) return file;
+  counted_ = std::make_unique<Counted>();
+  counted_->to = file;
+  counted_->limit = output_limit();
+  std::FILE* counted = ::fopencookie(counted_.get(), "wb", {nullptr, &Counted::write, nullptr, &Counted::close});
+  if (!counted) {
+    std::fclose(file);
+    counted_->to = nullptr;
+    refuse(what_, final_, std::strerror(errno));
+  }
+  return counted;
 }
 
 void PartialOutput::commit() {
@@ -228,6 +273,10 @@ void PartialOutput::close_and_commit(std::FILE* file) {
   const bool written = std::ferror(file) == 0;
   const int error = errno;
   const bool closed = std::fclose(file) == 0;
+  if (counted_ && counted_->exceeded)
+    refuse(what_, final_,
+           fmt::format("it passed --max-output ({} bytes); {}", counted_->limit,
+                       straight_ ? "the stream was cut there" : "nothing kept (--max-output sets another limit)"));
   if (!written || !closed) refuse(what_, final_, std::strerror(written ? errno : error));
   commit();
 }

@@ -8,7 +8,9 @@
 // - a symlink: followed, and its target written by the rules above (the link stays).
 // Covers trace and results CSVs, waveforms, drawings, reports and table directories.
 #pragma once
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 namespace fixroute {
@@ -55,7 +57,15 @@ class PartialOutput {
   Kind kind_ = Kind::File;
   bool straight_ = false, stdout_ = false, streamed_ = false;
   int slot_ = -1;  // in the interrupt handler's list
+  struct Counted;  // the stream open() returns, counting its bytes against output_limit()
+  std::unique_ptr<Counted> counted_;
 };
+
+// The most bytes any one output may have (--max-output; 0: no limit, the default of the
+// library). A stream from PartialOutput::open() stops taking bytes past it, and its
+// close_and_commit() refuses the output (nothing is left of it), naming the limit.
+void set_output_limit(int64_t bytes);
+int64_t output_limit();
 
 // Refuses (InputError, the system's reason) an output path that could not be written,
 // before any work: what PartialOutput's constructor checks, without creating anything.

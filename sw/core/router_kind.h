@@ -73,6 +73,13 @@ struct TraceSink {
   virtual ~TraceSink() = default;
 };
 
+// The bounds of a waveform (docs/cli.md "Waveforms").
+struct WaveformLimits {
+  int64_t from_cycle = 0;  // dump clock cycles from_cycle..to_cycle of the dump's own time axis
+  int64_t to_cycle = -1;   // -1: to the end
+  int64_t max_bytes = 0;   // the file stops growing past this; 0: no limit
+};
+
 struct EngineOptions {
   std::string vcd_path;       // waveform, where the engine can write one
   TraceSink* sink = nullptr;  // engines that stream hand every step's rows here
@@ -82,6 +89,7 @@ struct EngineOptions {
   // Threads that share each step's routers, where the engine splits them (the ref engine's
   // port-rule routers; one where faults are injected).
   int threads = 1;
+  WaveformLimits waveform;  // of the waveform at vcd_path
 };
 
 // The clock monitor of a hardware harness for a round-per-clock kind (tb/round_bench_sc.h,
@@ -173,6 +181,10 @@ struct RouterKind {
   std::function<int64_t(const Tables&, const Topology&)> write_bytes = [](const Tables&, const Topology&) {
     return int64_t{0};
   };
+  // Rows a trace of a run for `demand` on `topology` has at the least (a row per reception
+  // for the kinds that move a packet per row); unset: not known before the run. What
+  // `run --trace` estimates its file from, against --max-output.
+  std::function<int64_t(const Topology&, const DemandSize& demand)> least_trace_rows;
   // Bytes these tables hold once built, at the least, for `demand` on `topology`: known
   // before building (`tables -o` refuses up front tables larger than --max-memory or the
   // memory available). Unset: a 32-bit word per router port.

@@ -33,6 +33,9 @@ const RouterKindRegistrar broadcast_tree_kind([] {
     return score_broadcast_trees(topology, as_kind<BroadcastTreeTables>(t), as_kind<BroadcastTreeTrace>(trace).events);
   };
   // The scoreboard's arrival and send rounds per node and origin; a trace row per reception.
+  k.least_trace_rows = [](const Topology& topology, const DemandSize& demand) {
+    return demand.receptions(topology.num_nodes());  // a crossing per reception at the least
+  };
   k.run_bytes = [](const Topology& topology, const DemandSize& demand, bool trace_kept) {
     const int64_t nodes = topology.num_nodes();
     return broadcast_tree_scoreboard_bytes(nodes) +

@@ -82,6 +82,9 @@ const RouterKindRegistrar port_rules_kind([] {
     return score_trace(topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node),
                        as_kind<PacketTrace>(trace).events);
   };
+  k.least_trace_rows = [](const Topology& topology, const DemandSize& demand) {
+    return demand.receptions(topology.num_nodes());  // a crossing per reception at the least
+  };
   // A rule per port of every router, every packet in its origin's table.
   k.table_bytes = [](const Topology& topology, const DemandSize& demand) {
     return int64_t{topology.num_nodes()} * topology.num_ports() * static_cast<int64_t>(sizeof(PortRule)) +

@@ -65,9 +65,19 @@ std::vector<Signal> declared_signals(const std::string& vcd_path) {
 
 std::string gtkwave_save_path(const std::string& vcd_path) {
   std::filesystem::path p(vcd_path);
-  if (p.extension() == ".vcd") return p.replace_extension(".gtkw").string();
+  if (p.extension() == ".vcd" || p.extension() == ".fst") return p.replace_extension(".gtkw").string();
   return vcd_path + ".gtkw";
 }
+
+namespace {
+// `path` as seen from the save file's directory: the pair can move together (GTKWave takes
+// a relative [dumpfile] from the save file's place).
+std::string relative_to_save_file(const std::string& path, const std::string& save_path) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::absolute(save_path).parent_path();
+  return fs::absolute(path).lexically_relative(dir).string();
+}
+}  // namespace
 
 std::string gtkwave_save_file(const std::string& read_from, const std::string& dump_path, const std::string& save_path) {
   const std::vector<Signal> signals = declared_signals(read_from);
@@ -100,8 +110,7 @@ std::string gtkwave_save_file(const std::string& read_from, const std::string& d
   }
   std::string out = fmt::format("[dumpfile] \"{}\"\n[savefile] \"{}\"\n[timestart] 0\n[size] 1400 900\n"
                                 "[sst_expanded] 1\n[signals_width] 320\n",
-                                std::filesystem::absolute(dump_path).string(),
-                                std::filesystem::absolute(save_path).string());
+                                relative_to_save_file(dump_path, save_path), std::filesystem::path(save_path).filename().string());
   bool first_router = true;
   for (const auto& [router, router_groups] : groups) {
     const std::string name = router < 0 ? "network" : fmt::format("router{}", router);

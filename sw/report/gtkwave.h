@@ -14,7 +14,7 @@ namespace fixroute {
 // save file itself at `save_path`. Throws InputError when the dump cannot be read.
 std::string gtkwave_save_file(const std::string& read_from, const std::string& dump_path, const std::string& save_path);
 
-// W.vcd -> W.gtkw (any other name: NAME.gtkw).
+// W.vcd or W.fst -> W.gtkw (any other name: NAME.gtkw).
 std::string gtkwave_save_path(const std::string& vcd_path);
 
 }  // namespace fixroute

@@ -17,6 +17,7 @@
 #include "sw/engines/combining_engine.h"
 #include "sw/engines/trace.h"
 #include "sw/report/gtkwave.h"
+#include "sw/report/waveform_formats.h"
 #include "sw/topology/topology.h"
 #include "run_size.h"
 
@@ -55,6 +56,35 @@ struct CombiningRoundsSeen final : CombiningSink {
   const std::function<void(int64_t)>& seen_;
 };
 
+// Refuses, before anything is built, a trace or waveform whose estimate (a lower bound)
+// passes --max-output (output_limit()): a trace of at least a 12-byte row per row the kind
+// must write; a waveform of at least a time stamp and the clock's value per edge within
+// its window, and a declaration per router port.
+void check_outputs_fit(const RunRequest& req, const Problem& problem, const RouterKind& kind, const DemandSize& demand,
+                       const Algorithm* algorithm) {
+  const int64_t limit = output_limit();
+  if (limit <= 0) return;
+  const Topology& topology = problem.topology;
+  auto refuse = [&](const char* what, const std::string& path, int64_t bytes, const std::string& from) {
+    if (bytes > limit)
+      throw InputError(fmt::format("{} '{}' would need at least {} ({}), more than --max-output {}; refused before running",
+                                   what, path, format_bytes(static_cast<double>(bytes)), from,
+                                   format_bytes(static_cast<double>(limit))));
+  };
+  if (!req.trace_path.empty() && kind.least_trace_rows) {
+    const int64_t rows = kind.least_trace_rows(topology, demand);
+    refuse("trace", req.trace_path, rows * 12, fmt::format("{} rows of at least 12 bytes", rows));
+  }
+  if (!req.vcd_path.empty()) {
+    const std::optional<int64_t> formula = algorithm ? algorithm->formula(problem) : std::nullopt;
+    int64_t cycles = std::max<int64_t>(1, formula ? *formula : topology.diameter());
+    if (req.vcd_to >= 0) cycles = std::min<int64_t>(cycles, req.vcd_to - req.vcd_from + 1);
+    const int64_t ports = int64_t{topology.num_nodes()} * topology.num_ports();
+    refuse("waveform", req.vcd_path, cycles * 16 + ports * 24,
+           fmt::format("{} clock cycles at the least, {} router ports declared", cycles, ports));
+  }
+}
+
 // Refuses a run of `kind` routers on `engine` that needs more memory than the machine has
 // (or --max-memory allows), or takes longer than --max-time, from its size alone: the time
 // from the algorithm's step formula (where it has one, else the diameter every collective
@@ -68,6 +98,7 @@ void check_run_size(const RunRequest& req, const Engine& engine, const Problem& 
   const DemandSize demand =
       find_collective(problem.collective).demand_size(topology, algorithm ? algorithm->packets_per_node : 1);
   check_run_fits(what, kind.run_bytes(topology, demand, trace_kept), req.max_memory);
+  check_outputs_fit(req, problem, kind, demand, algorithm);
   if (req.max_seconds <= 0 || !routers || routers->top_router_steps_per_second <= 0) return;
   const std::optional<int64_t> formula = algorithm ? algorithm->formula(problem) : std::nullopt;
   const int64_t steps = std::max<int64_t>(1, formula ? *formula : topology.diameter());
@@ -103,6 +134,27 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& eng
   return tables;
 }
 
+// The waveform the engine dumped at `dumped` (VCD) refused where it passed --max-output,
+// converted where FST was asked, its GTKWave save file written beside it (not beside one
+// written straight through: a device, a FIFO, standard output), then put in place.
+void finish_waveform(PartialOutput& vcd, const std::string& dumped, const std::string& path, bool fst) {
+  std::error_code ec;
+  const int64_t limit = output_limit();
+  const auto size = static_cast<int64_t>(std::filesystem::file_size(dumped, ec));
+  if (limit > 0 && !ec && size > limit) {
+    std::filesystem::remove(dumped, ec);
+    throw InputError(fmt::format("cannot write waveform '{}': it passed --max-output {}; nothing kept (--vcd-from and "
+                                 "--vcd-to dump a window of clock cycles, --max-output sets another limit)",
+                                 path, format_bytes(static_cast<double>(limit))));
+  }
+  if (!vcd.straight()) {
+    const std::string save_path = gtkwave_save_path(path);
+    write_output_file(save_path, gtkwave_save_file(dumped, path, save_path), "GTKWave save file");
+  }
+  if (fst) convert_vcd_to_fst(dumped, vcd.temp());
+  vcd.commit();
+}
+
 }  // namespace
 
 void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_t max_memory) {
@@ -118,6 +170,14 @@ RunResult run_case(const RunRequest& req) {
     throw InputError(fmt::format("--vcd: the {} engine writes no waveform (the systemc and rtl engines do)", engine.name));
   if (!req.trace_path.empty()) check_output_path(req.trace_path, "trace");
   if (!req.vcd_path.empty()) check_output_path(req.vcd_path, "waveform");
+  if ((req.vcd_from != 0 || req.vcd_to >= 0) && req.vcd_path.empty())
+    throw InputError("--vcd-from and --vcd-to bound a waveform: give --vcd FILE");
+  if (req.vcd_from < 0 || (req.vcd_to >= 0 && req.vcd_to < req.vcd_from))
+    throw InputError(fmt::format("--vcd-from {} --vcd-to {}: the window is empty", req.vcd_from, req.vcd_to));
+  if ((req.vcd_from != 0 || req.vcd_to >= 0) && engine.name == "systemc")
+    throw InputError("--vcd-from, --vcd-to: the systemc engine's waveform has no window (SystemC traces from the start); "
+                     "the rtl engine's has");
+  const bool fst = std::filesystem::path(req.vcd_path).extension() == ".fst";
   const std::shared_ptr<const Tables> tables = tables_of(req, engine);
   const RouterKind& kind = find_router_kind(tables->kind());
   const Topology topology = Topology::parse(tables->topology);
@@ -150,10 +210,15 @@ RunResult run_case(const RunRequest& req) {
   r.table_bits_shared = kind.shared_table_bits(*tables);
   EngineOptions options;
   // The waveform under a temporary name ending in .vcd (SystemC appends .vcd to any other).
-  std::optional<PartialOutput> vcd;
+  std::optional<PartialOutput> vcd, fst_dump;
   if (!req.vcd_path.empty()) {
-    vcd.emplace(req.vcd_path, "waveform", ".tmp.vcd");
-    options.vcd_path = vcd->temp();
+    // An FST waveform is dumped as VCD beside its temporary (removed whatever happens), then converted.
+    vcd.emplace(req.vcd_path, "waveform", fst ? ".tmp.fst" : ".tmp.vcd");
+    if (fst) fst_dump.emplace(vcd->temp(), "waveform", ".vcd");
+    options.vcd_path = fst ? fst_dump->temp() : vcd->temp();
+    options.waveform.from_cycle = req.vcd_from;
+    options.waveform.to_cycle = req.vcd_to;
+    options.waveform.max_bytes = output_limit();
   }
   options.keep_trace = req.keep_trace;
   options.threads = req.threads >= 3 ? req.threads - 1 : 1;  // one thread of N checks (the scoreboard's)
@@ -184,15 +249,7 @@ RunResult run_case(const RunRequest& req) {
     }
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
-  if (vcd && std::filesystem::exists(vcd->temp())) {
-    // The save file from the dump, written before the dump takes its name (none beside a
-    // waveform written straight through: a device, a FIFO, standard output).
-    if (!vcd->straight()) {
-      const std::string save_path = gtkwave_save_path(req.vcd_path);
-      write_output_file(save_path, gtkwave_save_file(vcd->temp(), req.vcd_path, save_path), "GTKWave save file");
-    }
-    vcd->commit();
-  }
+  if (vcd && std::filesystem::exists(options.vcd_path)) finish_waveform(*vcd, options.vcd_path, req.vcd_path, fst);
   r.stats = std::move(out.stats);
   if (faults) r.stats.injected = faults->injected(r.stats.steps_simulated);
   r.trace = std::move(out.trace);

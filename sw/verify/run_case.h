@@ -29,7 +29,9 @@ struct RunRequest {
   PortModel port_model;
   std::string tables_dir;   // non-empty: run the tables in this directory instead of building them
   std::string trace_path;   // non-empty: write the trace CSV here
-  std::string vcd_path;     // non-empty: ask the engine for a waveform
+  std::string vcd_path;     // non-empty: ask the engine for a waveform (.fst: converted to FST)
+  int64_t vcd_from = 0;     // the waveform's window, in clock cycles of its own time axis
+  int64_t vcd_to = -1;      // -1: to the end
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: the root node
   bool keep_trace = true;   // false: a streaming engine keeps no trace (RunResult::trace then has no rows)
