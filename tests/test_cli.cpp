@@ -306,3 +306,20 @@ TEST(Cli, RunShowsItsProgress) {
   o = run_cli("run line:9 total-exchange");
   EXPECT_EQ(o.err, "");  // done within the second
 }
+
+// On a terminal the run's progress line is cleared before the result is printed (it was
+// left glued to the result's first line); in a log the sweep's progress line comes at
+// most every 30 s and at the end, not every 25 runs.
+TEST(RunProgress, ClearedBeforeTheResultAndThrottledByTimeInLogs) {
+  const std::string cmd = fmt::format(
+      "cd {} && FIXROUTE_PROGRESS_AFTER=0 script -qec '{} run line:9 total-exchange' /dev/null > run-tty.out 2>&1",
+      scratch().string(), FIXROUTE_BIN);
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string tty = slurp(scratch() / "run-tty.out");
+  EXPECT_THAT(tty, HasSubstr("\r\033[Kline:9 total-exchange [furthest-first]")) << tty;
+  const Outcome sweep = run_cli("sweep --engine ref --max-size 6 --no-report --csv many.csv");
+  ASSERT_EQ(sweep.code, 0) << sweep.err;
+  const std::string rows = slurp(scratch() / "many.csv");
+  ASSERT_GT(std::count(rows.begin(), rows.end(), '\n'), 100);
+  EXPECT_EQ(std::count(sweep.err.begin(), sweep.err.end(), '\n'), 1) << sweep.err;  // the closing line alone
+}

@@ -277,3 +277,31 @@ TEST(OutputsRtlWaveform, FstWindowAndLimit) {
   EXPECT_FALSE(fs::exists(big));
   EXPECT_FALSE(fs::exists(big.string() + ".tmp.vcd"));
 }
+
+TEST(Outputs, MessagesNameWhatWasAskedAndStayShort) {
+  // No --algorithm: the default's refusal is said as the default's, with what runs there.
+  expect_refused("run torus:32x32x32 gossip", "no algorithm runs gossip on torus:32x32x32 (all-port/full): the paper's "
+                                              "algorithm hamiltonian-2 does not run there");
+  // A 5000-character spec is cut in the message.
+  std::string spec = "torus:";
+  for (int i = 0; i < 2500; ++i) spec += "4x";
+  spec += "y";
+  const Outcome o = run_cli("run " + spec + " gossip");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_LT(o.err.size(), 600u) << o.err.size();
+  EXPECT_THAT(o.err, HasSubstr("... (5007 characters)"));
+  // A permutation file that is a directory.
+  expect_refused("run mesh:4x4 permutation --permutation file:" + scratch().string(),
+                 "is a directory, not a permutation file");
+  // --help lists every topology family; draw's what each kind draws on.
+  EXPECT_THAT(run_cli("run --help").out, HasSubstr("complete:N, bsn:BASE, otis:BASE"));
+  EXPECT_THAT(run_cli("draw --help").out, HasSubstr("combining rounds (lines, rings, 2D meshes and tori, hypercubes)"));
+}
+
+TEST(OutputsCosim, JsonHasOkAndItsFormatWithoutFaults) {
+  const Outcome o = run_cli("cosim ring:8 total-exchange --json");
+  ASSERT_EQ(o.code, 0) << o.err;
+  const nlohmann::json j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["ok"], true);
+  EXPECT_EQ(j["format"], "fixroute-cosim");
+}
