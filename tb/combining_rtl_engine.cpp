@@ -89,11 +89,14 @@ CombiningRun run_combining_rtl(const Topology& topology, const CombiningTables& 
 }
 
 const KindRoutersRegistrar rtl_combining(
-    {kCombiningKind, "rtl", [](const Topology& topology) { return smallest_round_build(combining_router_builds(), topology, 0) != nullptr; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-       return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
-     },
-     true, true, 2e7});
+    KindRouters::of(kCombiningKind, "rtl")
+        .supporting([](const Topology& topology) {
+          return smallest_round_build(combining_router_builds(), topology, 0) != nullptr;
+        })
+        .taking_faults().streaming().at_most(2e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+          return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
+        }));
 
 }  // namespace
 

@@ -12,15 +12,14 @@ namespace fixroute {
 namespace {
 
 const KindRoutersRegistrar systemc_combining(
-    {kCombiningKind, "systemc", [](const Topology&) { return true; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-       check_combining_run_size(topology);
-       check_combining_faults(options);
-       return combining_output(run_round_bench<CombiningNetworkSc, CombiningClockMonitor, CombiningRun>(
-                                   topology, as_kind<CombiningTables>(t), options),
-                               streams_combining(options));
-     },
-     true, true, 1e7});
+    KindRouters::of(kCombiningKind, "systemc").taking_faults().streaming().at_most(1e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          check_combining_run_size(topology);
+          check_combining_faults(options);
+          return combining_output(run_round_bench<CombiningNetworkSc, CombiningClockMonitor, CombiningRun>(
+                                      topology, as_kind<CombiningTables>(t), options),
+                                  streams_combining(options));
+        }));
 
 }  // namespace
 

@@ -326,25 +326,19 @@ void CosimFaults::record(CosimReport& report) const {
   }
 }
 
-CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults) {
-  const std::string kind = tables.kind();
-  if (kind == kPortRulesKind) {
-    const NetworkTables& t = as_kind<NetworkTables>(tables);
-    return run_cosim(topology, t, t, faults);
-  }
-  if (kind == kCombiningKind) {
-    const CombiningTables& t = as_kind<CombiningTables>(tables);
-    return run_combining_cosim(topology, t, t, faults);
-  }
-  if (kind == kBroadcastTreeKind) {
-    const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
-    return run_tree_cosim(topology, t, t, faults);
-  }
-  if (kind == kCrossbarKind) {
-    const XbarTables& t = as_kind<XbarTables>(tables);
-    return run_xbar_cosim(topology, t, t, faults);
-  }
-  throw InputError(fmt::format("cosim has no SystemC and RTL pair for {} routers", kind));
-}
+namespace {
+
+const KindCosimRegistrar port_rules_cosim({kPortRulesKind, [](const Topology& topology, const Tables& tables,
+                                                              const std::vector<Fault>& faults) {
+                                             const NetworkTables& t = as_kind<NetworkTables>(tables);
+                                             return run_cosim(topology, t, t, faults);
+                                           }});
+const KindCosimRegistrar crossbar_cosim({kCrossbarKind, [](const Topology& topology, const Tables& tables,
+                                                           const std::vector<Fault>& faults) {
+                                           const XbarTables& t = as_kind<XbarTables>(tables);
+                                           return run_xbar_cosim(topology, t, t, faults);
+                                         }});
+
+}  // namespace
 
 }  // namespace fixroute

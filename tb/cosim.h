@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sw/core/faults.h"
+#include "sw/verify/cosim.h"
 #include "sw/engines/trace.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/tables/port_rule_tables.h"
@@ -18,19 +19,6 @@ class Topology;
 struct CombiningTables;
 struct BroadcastTreeTables;
 
-struct CosimReport {
-  bool agree = false;
-  int64_t cycles = 0;          // cycles compared
-  int64_t steps = 0;           // steps both networks ran
-  int64_t crossings = 0;       // link transfers compared
-  std::string divergence;      // the first difference: cycle, arc, the two packets
-  // Port rules: the crossings both networks made (what arrived), sorted, for the scoreboard.
-  std::vector<TraceEvent> trace;
-  // With faults, any kind that takes them: what arrived as the kind's trace, for its scoreboard.
-  std::shared_ptr<const Trace> arrived;
-  std::string stuck;                  // with faults: why the run ended before both drained (watchdog)
-  std::vector<std::string> injected;  // with faults: what they did (the same on both sides, else a divergence)
-};
 
 // Loads `rtl_tables` into the RTL network and `systemc_tables` into the SystemC one (the
 // same tables, except in tests of the comparison itself), runs both from their first
@@ -76,8 +64,5 @@ class CosimFaults {
   std::optional<FaultInjector> systemc_, rtl_;
 };
 
-// The co-simulation of `tables`' router kind, both networks loaded with them.
-// Faults are taken by the port-rule, combining, broadcast-tree and crossbar routers.
-CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults = {});
 
 }  // namespace fixroute

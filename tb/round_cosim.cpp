@@ -207,4 +207,19 @@ CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& 
                                        [&](RunStats& load) { return load_tree_rtl(topology, rtl_tables, "", load); });
 }
 
+namespace {
+
+const KindCosimRegistrar combining_cosim({kCombiningKind, [](const Topology& topology, const Tables& tables,
+                                                             const std::vector<Fault>& faults) {
+                                            const CombiningTables& t = as_kind<CombiningTables>(tables);
+                                            return run_combining_cosim(topology, t, t, faults);
+                                          }});
+const KindCosimRegistrar tree_cosim({kBroadcastTreeKind, [](const Topology& topology, const Tables& tables,
+                                                           const std::vector<Fault>& faults) {
+                                       const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);
+                                       return run_tree_cosim(topology, t, t, faults);
+                                     }});
+
+}  // namespace
+
 }  // namespace fixroute

@@ -472,20 +472,26 @@ bool curated(const std::vector<std::string>& sizes, const Topology& t) {
   return std::find(sizes.begin(), sizes.end(), t.spec()) != sizes.end();
 }
 
-const KindRoutersRegistrar rtl_port_rules({kPortRulesKind, "rtl",
-                                           [](const Topology& t) { return curated(rtl_curated_sizes(), t); },
-                                           [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-                                             return port_rules_output(
-                                                 run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
-                                           },
-                                           true, true, 2e7});
+const KindRoutersRegistrar rtl_port_rules(
+    KindRouters::of(kPortRulesKind, "rtl")
+        .supporting([](const Topology& t) {
+          return curated(rtl_curated_sizes(), t);
+        })
+        .taking_faults().streaming().at_most(2e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+          return port_rules_output(
+              run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
+        }));
 
-const KindRoutersRegistrar rtl_crossbars({kCrossbarKind, "rtl",
-                                          [](const Topology& t) { return curated(xbar_curated_sizes(), t); },
-                                          [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
-                                            return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
-                                          },
-                                          true, false, 2e7});
+const KindRoutersRegistrar rtl_crossbars(
+    KindRouters::of(kCrossbarKind, "rtl")
+        .supporting([](const Topology& t) {
+          return curated(xbar_curated_sizes(), t);
+        })
+        .taking_faults().at_most(2e7).running(
+        [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
+          return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
+        }));
 }  // namespace
 
 }  // namespace fixroute

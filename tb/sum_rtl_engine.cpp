@@ -86,11 +86,14 @@ CombiningSumRun run_sum_rtl(const Topology& topology, const CombiningSumTables& 
 }
 
 const KindRoutersRegistrar rtl_sums(
-    {kCombiningSumKind, "rtl", [](const Topology& topology) { return smallest_round_build(sum_router_builds(), topology, 0) != nullptr; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-       return combining_sum_output(run_sum_rtl(topology, as_kind<CombiningSumTables>(t), o));
-     },
-     true, false, 2e7});
+    KindRouters::of(kCombiningSumKind, "rtl")
+        .supporting([](const Topology& topology) {
+          return smallest_round_build(sum_router_builds(), topology, 0) != nullptr;
+        })
+        .taking_faults().at_most(2e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+          return combining_sum_output(run_sum_rtl(topology, as_kind<CombiningSumTables>(t), o));
+        }));
 
 }  // namespace
 

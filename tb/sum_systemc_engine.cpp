@@ -12,13 +12,12 @@ namespace fixroute {
 namespace {
 
 const KindRoutersRegistrar systemc_sums(
-    {kCombiningSumKind, "systemc", [](const Topology&) { return true; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-       check_sum_faults(options);
-       return combining_sum_output(run_round_bench<SumNetworkSc, SumClockMonitor, CombiningSumRun>(
-           topology, as_kind<CombiningSumTables>(t), options));
-     },
-     true, false, 1e7});
+    KindRouters::of(kCombiningSumKind, "systemc").taking_faults().at_most(1e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          check_sum_faults(options);
+          return combining_sum_output(run_round_bench<SumNetworkSc, SumClockMonitor, CombiningSumRun>(
+              topology, as_kind<CombiningSumTables>(t), options));
+        }));
 
 }  // namespace
 

@@ -49,12 +49,12 @@ const EngineRegistrar systemc_engine([] {
   return e;
 }());
 
-const KindRoutersRegistrar systemc_port_rules({kPortRulesKind, "systemc", [](const Topology&) { return true; },
-                                               [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-                                                 return port_rules_output(
-                                                     run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
-                                               },
-                                               true, true, 1e7});
+const KindRoutersRegistrar systemc_port_rules(
+    KindRouters::of(kPortRulesKind, "systemc").taking_faults().streaming().at_most(1e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+          return port_rules_output(
+              run_systemc_engine(topology, as_kind<NetworkTables>(t), o));
+        }));
 
 }  // namespace
 

@@ -76,11 +76,14 @@ TreeRun run_tree_rtl(const Topology& topology, const BroadcastTreeTables& tables
 }
 
 const KindRoutersRegistrar rtl_trees(
-    {kBroadcastTreeKind, "rtl", [](const Topology& topology) { return smallest_round_build(tree_router_builds(), topology, 0) != nullptr; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-       return broadcast_tree_output(run_tree_rtl(topology, as_kind<BroadcastTreeTables>(t), o));
-     },
-     true, false, 2e7});
+    KindRouters::of(kBroadcastTreeKind, "rtl")
+        .supporting([](const Topology& topology) {
+          return smallest_round_build(tree_router_builds(), topology, 0) != nullptr;
+        })
+        .taking_faults().at_most(2e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& o) {
+          return broadcast_tree_output(run_tree_rtl(topology, as_kind<BroadcastTreeTables>(t), o));
+        }));
 
 }  // namespace
 

@@ -11,13 +11,12 @@ namespace fixroute {
 namespace {
 
 const KindRoutersRegistrar systemc_trees(
-    {kBroadcastTreeKind, "systemc", [](const Topology&) { return true; },
-     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-       check_tree_faults(options);
-       return broadcast_tree_output(run_round_bench<TreeNetworkSc, TreeClockMonitor, TreeRun>(
-           topology, as_kind<BroadcastTreeTables>(t), options));
-     },
-     true, false, 1e7});
+    KindRouters::of(kBroadcastTreeKind, "systemc").taking_faults().at_most(1e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          check_tree_faults(options);
+          return broadcast_tree_output(run_round_bench<TreeNetworkSc, TreeClockMonitor, TreeRun>(
+              topology, as_kind<BroadcastTreeTables>(t), options));
+        }));
 
 }  // namespace
 

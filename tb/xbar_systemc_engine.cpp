@@ -93,11 +93,11 @@ XbarRun run_xbar_systemc(const Topology& topology, const XbarTables& circuit_tab
   return bench.run();
 }
 
-const KindRoutersRegistrar systemc_crossbars({kCrossbarKind, "systemc", [](const Topology&) { return true; },
-                                              [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
-                                                return crossbar_output(run_xbar_systemc(mesh, as_kind<XbarTables>(t), o));
-                                              },
-                                              true, false, 1e7});
+const KindRoutersRegistrar systemc_crossbars(
+    KindRouters::of(kCrossbarKind, "systemc").taking_faults().at_most(1e7).running(
+        [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
+          return crossbar_output(run_xbar_systemc(mesh, as_kind<XbarTables>(t), o));
+        }));
 
 }  // namespace
 

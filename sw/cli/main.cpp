@@ -12,7 +12,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "tb/cosim.h"
 #include "sw/tables/table_check.h"
 #include "sw/tables/xbar_tables.h"
 #include "sw/core/collectives.h"
@@ -26,6 +25,7 @@
 #include "sw/core/version.h"
 #include "sw/tables/port_rule_tables.h"
 #include "sw/topology/topology.h"
+#include "sw/verify/cosim.h"
 #include "sw/verify/run_case.h"
 #include "sw/verify/run_size.h"
 #include "command_line.h"
@@ -157,14 +157,10 @@ int cmd_reseal_tables(const std::string& dir) {
 }
 
 int cmd_cosim(const Built& b, bool as_json, const std::vector<Fault>& faults) {
-  const CosimReport r = run_cosim_of_kind(b.problem.topology, *b.tables, faults);
-  // With faults the scoreboard judges what arrived (the two networks' common trace).
-  std::optional<ScoreboardReport> score;
-  if (!faults.empty() && r.agree && r.arrived) {
-    const RouterKind& kind = find_router_kind(b.tables->kind());
-    score = kind.score(*b.tables, b.problem.topology, b.algorithm->packets_per_node, *r.arrived);
-  }
-  const bool passed = r.agree && r.stuck.empty() && (!score || score->clean());
+  const CosimVerdict v = run_cosim_case(b.problem, *b.algorithm, *b.tables, faults);
+  const CosimReport& r = v.report;
+  const std::optional<ScoreboardReport>& score = v.score;
+  const bool passed = v.passed;
   const std::string& spec = b.problem.topology.spec();
   const bool circuit = find_router_kind(b.tables->kind()).switching == "circuit";
   const std::string label = circuit ? "circuit-switched" : b.problem.port_model.label();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -35,10 +36,16 @@ const KindRouters* find_kind_routers(const std::string& kind, const std::string&
 }
 
 std::vector<Engine>& engine_registry() {
-  // The ref engine is the core's own (its routers register from sw/kinds/); the hardware
-  // engines register from tb/.
-  static std::vector<Engine> registry = {{"ref", "C++ step model, the golden reference", false}};
+  // The ref engine registers from sw/engines/ref_engine.cpp, the hardware engines from tb/;
+  // kept in name order whatever the link order.
+  static std::vector<Engine> registry;
   return registry;
+}
+
+EngineRegistrar::EngineRegistrar(Engine e) {
+  std::vector<Engine>& registry = engine_registry();
+  const auto at = std::find_if(registry.begin(), registry.end(), [&](const Engine& other) { return other.name > e.name; });
+  registry.insert(at, std::move(e));
 }
 
 const Engine& find_engine(const std::string& name) { return find_named(engine_registry(), name, "engine"); }

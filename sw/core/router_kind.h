@@ -216,6 +216,37 @@ struct KindRouters {
   // these routers (docs/benchmarks.md): a run's least time is its router-steps over this,
   // an estimate never above the run's time (--max-time). 0: no estimate.
   double top_router_steps_per_second = 0;
+
+  // Registration by named fields, chained (C++17 has no designated initializers):
+  // KindRouters::of(kind, engine).taking_faults().streaming().at_most(5e7).running(f).
+  static KindRouters of(std::string kind_name, std::string engine_name) {
+    KindRouters r;
+    r.kind = std::move(kind_name);
+    r.engine = std::move(engine_name);
+    return r;
+  }
+  template <class F>
+  KindRouters& supporting(F f) {
+    supports = std::move(f);
+    return *this;
+  }
+  template <class F>
+  KindRouters& running(F f) {
+    run = std::move(f);
+    return *this;
+  }
+  KindRouters& taking_faults() {
+    takes_faults = true;
+    return *this;
+  }
+  KindRouters& streaming() {
+    streams = true;
+    return *this;
+  }
+  KindRouters& at_most(double router_steps_per_second) {
+    top_router_steps_per_second = router_steps_per_second;
+    return *this;
+  }
 };
 
 std::vector<KindRouters>& kind_routers_registry();
@@ -238,7 +269,7 @@ struct Engine {
 
 std::vector<Engine>& engine_registry();
 struct EngineRegistrar {
-  explicit EngineRegistrar(Engine e) { engine_registry().push_back(std::move(e)); }
+  explicit EngineRegistrar(Engine e);  // kept in name order
 };
 // Throws InputError for an unknown engine, naming the registered ones.
 const Engine& find_engine(const std::string& name);

@@ -233,4 +233,16 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   return result;  // sorted: steps in order, each sorted
 }
 
+namespace {
+
+// The engine every kind's ref routers run on (they register from sw/kinds/).
+const EngineRegistrar ref_engine([] {
+  Engine e;
+  e.name = "ref";
+  e.summary = "C++ step model, the golden reference";
+  return e;
+}());
+
+}  // namespace
+
 }  // namespace fixroute

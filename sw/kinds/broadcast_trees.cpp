@@ -44,12 +44,11 @@ const RouterKindRegistrar broadcast_tree_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers({kBroadcastTreeKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-                                          return broadcast_tree_output(
-                                              run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t), options));
-                                        },
-                                        true, false, 3e8});
+const KindRoutersRegistrar ref_routers(KindRouters::of(kBroadcastTreeKind, "ref").taking_faults().at_most(3e8).running(
+    [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+      return broadcast_tree_output(
+          run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t), options));
+    }));
 
 }  // namespace
 }  // namespace fixroute

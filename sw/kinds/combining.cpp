@@ -73,13 +73,13 @@ const RouterKindRegistrar combining_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers({kCombiningKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-                                          return combining_output(
-                                              run_combining_ref(topology, as_kind<CombiningTables>(t), options),
-                                              streams_combining(options));
-                                        },
-                                        true, true, 3e8});
+const KindRoutersRegistrar ref_routers(
+    KindRouters::of(kCombiningKind, "ref").taking_faults().streaming().at_most(3e8).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          return combining_output(
+              run_combining_ref(topology, as_kind<CombiningTables>(t), options),
+              streams_combining(options));
+        }));
 
 }  // namespace
 }  // namespace fixroute

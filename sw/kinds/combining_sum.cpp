@@ -43,12 +43,11 @@ const RouterKindRegistrar combining_sum_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers({kCombiningSumKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-                                          return combining_sum_output(
-                                              run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t), options));
-                                        },
-                                        true, false, 3e8});
+const KindRoutersRegistrar ref_routers(KindRouters::of(kCombiningSumKind, "ref").taking_faults().at_most(3e8).running(
+    [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+      return combining_sum_output(
+          run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t), options));
+    }));
 
 }  // namespace
 }  // namespace fixroute

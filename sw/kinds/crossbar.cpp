@@ -71,11 +71,10 @@ const RouterKindRegistrar crossbar_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers({kCrossbarKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& mesh, const Tables& t, const EngineOptions& options) {
-                                          return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t), options));
-                                        },
-                                        true, false, 3e8});
+const KindRoutersRegistrar ref_routers(KindRouters::of(kCrossbarKind, "ref").taking_faults().at_most(3e8).running(
+    [](const Topology& mesh, const Tables& t, const EngineOptions& options) {
+      return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t), options));
+    }));
 
 }  // namespace
 }  // namespace fixroute

@@ -107,12 +107,12 @@ const RouterKindRegistrar port_rules_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers({kPortRulesKind, "ref", [](const Topology&) { return true; },
-                                        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-                                          return port_rules_output(
-                                              run_ref_engine(topology, as_kind<NetworkTables>(t), options));
-                                        },
-                                        true, true, 5e7});
+const KindRoutersRegistrar ref_routers(
+    KindRouters::of(kPortRulesKind, "ref").taking_faults().streaming().at_most(5e7).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          return port_rules_output(
+              run_ref_engine(topology, as_kind<NetworkTables>(t), options));
+        }));
 
 }  // namespace
 }  // namespace fixroute
