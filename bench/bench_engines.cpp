@@ -16,17 +16,17 @@
 
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
-#include "sw/engines/ref_engine.h"
+#include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/verify/pipelined_sink.h"
 #include "sw/verify/run_case.h"
-#include "sw/verify/scoreboard.h"
+#include "sw/kinds/port_rules/scoreboard.h"
 #include "sw/schedulers/circuits.h"
-#include "sw/engines/xbar_engine.h"
+#include "sw/kinds/crossbar/engine.h"
 #include "sw/topology/topology.h"
-#include "tb/rtl_engine.h"
-#include "tb/systemc_bench.h"
+#include "tb/port_rules/rtl_engine.h"
+#include "tb/port_rules/systemc_bench.h"
 #include "tb/systemc_support.h"
-#include "tb/xbar_rtl.h"
+#include "tb/crossbar/xbar_rtl.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // fr_cfg_loader: the configuration port's bookkeeping, shared by every table memory:
 // words must arrive at addresses 0, 1, 2, ... within the memory; it counts them, runs the
 // CRC-32 over them and compares the last word with the checksum of all words before it
-// (the image's closing word, sw/tables/port_rule_tables.h crc32). The memory itself writes on mem_we.
+// (the image's closing word, sw/kinds/port_rules/tables.h crc32). The memory itself writes on mem_we.
 module fr_cfg_loader #(
     parameter integer MEM_WORDS = 64,
     parameter integer ADDR_W    = 6
@@ -21,7 +21,7 @@ module fr_cfg_loader #(
     reg [31:0] last_word;
 
     // The CRC-32 (reflected, polynomial 0xEDB88320) state after one more 32-bit word taken
-    // as four little-endian bytes, least significant bit first (sw/tables/port_rule_tables.h
+    // as four little-endian bytes, least significant bit first (sw/kinds/port_rules/tables.h
     // crc32). Called in the write branch of the clocked block: the same logic in front of
     // crc_all's enable, and a simulator evaluates its 32 steps only when a word is written,
     // not on every edge of the run.

@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "fr_fault_link_sc.h"
+#include "systemc/port_rules/fr_fault_link_sc.h"
 
 #include "sw/topology/topology.h"
 

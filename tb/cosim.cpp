@@ -6,16 +6,16 @@
 #include <optional>
 #include <systemc>
 
-#include "systemc/fr_network_sc.h"
+#include "systemc/port_rules/fr_network_sc.h"
 #include "sw/core/errors.h"
-#include "sw/engines/router_rules.h"
-#include "sw/tables/broadcast_tree_tables.h"
-#include "sw/tables/combining_tables.h"
+#include "sw/kinds/port_rules/router_rules.h"
+#include "sw/kinds/broadcast_trees/tables.h"
+#include "sw/kinds/combining/tables.h"
 #include "sw/topology/topology.h"
-#include "systemc/fr_xbar_router_sc.h"
+#include "systemc/crossbar/fr_xbar_router_sc.h"
 #include "rtl_driver.h"
 #include "systemc_support.h"
-#include "xbar_rtl.h"
+#include "tb/crossbar/xbar_rtl.h"
 
 namespace fixroute {
 

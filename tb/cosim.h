@@ -10,8 +10,8 @@
 #include "sw/core/faults.h"
 #include "sw/verify/cosim.h"
 #include "sw/engines/trace.h"
-#include "sw/tables/xbar_tables.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/crossbar/tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 
@@ -27,8 +27,8 @@ struct BroadcastTreeTables;
 CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
                       const std::vector<Fault>& faults = {});
 
-// The same for the circuit-switched crossbar meshes (rtl/fr_mesh_xbar_top.v and
-// systemc/fr_xbar_router_sc.h): every mesh link and every local output compared at each
+// The same for the circuit-switched crossbar meshes (rtl/crossbar/fr_mesh_xbar_top.v and
+// systemc/crossbar/fr_xbar_router_sc.h): every mesh link and every local output compared at each
 // cycle, then the routers' latched faults. `crossings` counts link transfers, `steps`
 // routing steps, `arrived` the messages both delivered. `faults`: both meshes take them as
 // run does (docs/faults.md), an injector each, the RTL as a router array. Throws InputError

@@ -12,19 +12,19 @@
 #include <string>
 #include <systemc>
 
-#include "combining_rtl.h"
+#include "tb/combining/combining_rtl.h"
 #include "cosim.h"
-#include "sw/engines/broadcast_tree_engine.h"
-#include "sw/engines/combining_engine.h"
-#include "sw/tables/broadcast_tree_tables.h"
-#include "sw/tables/combining_tables.h"
+#include "sw/kinds/broadcast_trees/engine.h"
+#include "sw/kinds/combining/engine.h"
+#include "sw/kinds/broadcast_trees/tables.h"
+#include "sw/kinds/combining/tables.h"
 #include "sw/topology/topology.h"
-#include "systemc/fr_combining_router_sc.h"
-#include "systemc/fr_tree_router_sc.h"
+#include "systemc/combining/fr_combining_router_sc.h"
+#include "systemc/broadcast_trees/fr_tree_router_sc.h"
 #include "round_bench_sc.h"
 #include "sw/core/faults.h"
 #include "systemc_support.h"
-#include "tree_rtl.h"
+#include "tb/broadcast_trees/tree_rtl.h"
 
 namespace fixroute {
 

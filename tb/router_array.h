@@ -1,4 +1,4 @@
-// A network of single verilated routers (rtl/fr_router.v or rtl/fr_xbar_router.v, each
+// A network of single verilated routers (rtl/port_rules/fr_router.v or rtl/crossbar/fr_xbar_router.v, each
 // verilated on its own as the top) wired by the harness from any topology's adjacency:
 // in-port q of router i receives what neighbour(i, q) sends on reverse_port(i, q), as the
 // curated network tops wire it in Verilog. One clock edge of the network is every router's

@@ -10,7 +10,7 @@
 
 #include "sw/core/faults.h"
 #include "sw/core/router_kind.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 

@@ -12,7 +12,7 @@
 
 #include "sw/core/errors.h"
 #include "tb/verilated_waveform.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 

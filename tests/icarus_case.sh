@@ -25,13 +25,15 @@ mkdir -p "$work"
 ref_steps=$(sed -n 's/.*"steps":\([0-9]*\).*/\1/p' "$work/ref.json")
 
 case $top in
-  fr_grid_tb) rtl="fr_grid_top.v fr_router.v fr_table_mem.v fr_out_queue.v fr_fifo_queue.v fr_cfg_loader.v" ;;
-  fr_mesh_xbar_tb) rtl="fr_mesh_xbar_top.v fr_xbar_router.v fr_xbar_table_mem.v fr_cfg_loader.v" ;;
-  fr_tree_tb) rtl="fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
-  fr_combining_tb) rtl="fr_combining_router.v fr_cfg_loader.v" ;;
+  fr_grid_tb) kind=port_rules
+    rtl="port_rules/fr_grid_top.v port_rules/fr_router.v port_rules/fr_table_mem.v port_rules/fr_out_queue.v port_rules/fr_fifo_queue.v fr_cfg_loader.v" ;;
+  fr_mesh_xbar_tb) kind=crossbar
+    rtl="crossbar/fr_mesh_xbar_top.v crossbar/fr_xbar_router.v crossbar/fr_xbar_table_mem.v fr_cfg_loader.v" ;;
+  fr_tree_tb) kind=broadcast_trees rtl="broadcast_trees/fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
+  fr_combining_tb) kind=combining rtl="combining/fr_combining_router.v fr_cfg_loader.v" ;;
   *) echo "unknown testbench $top" >&2; exit 2 ;;
 esac
-sources="$src/tb/$top.v"
+sources="$src/tb/$kind/$top.v"
 for f in $rtl; do sources="$sources $src/rtl/$f"; done
 # shellcheck disable=SC2086
 "$iverilog" -g2005 -I "$src/tb" -o "$work/sim" -s "$top" $params $sources

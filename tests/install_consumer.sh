@@ -10,7 +10,7 @@ rm -rf "$scratch"
 "$cmake" --install "$build" --prefix "$scratch/prefix" > "$scratch.install.log" 2>&1 || { cat "$scratch.install.log"; exit 1; }
 for f in bin/fixroute lib/libfixroute.so include/fixroute/sw/verify/run_case.h include/fixroute/sw/core/algorithm.h \
          lib/cmake/fixroute/fixroute-config.cmake lib/cmake/fixroute/fixroute-targets.cmake \
-         share/fixroute/rtl/fr_router.v share/doc/fixroute/cli.md share/doc/fixroute/README.md; do
+         share/fixroute/rtl/port_rules/fr_router.v share/doc/fixroute/cli.md share/doc/fixroute/README.md; do
   [ -e "$scratch/prefix/$f" ] || { echo "not installed: $f"; exit 1; }
 done
 [ ! -e "$scratch/prefix/include/fixroute/sw/cli" ] || { echo "the tool's own headers were installed"; exit 1; }

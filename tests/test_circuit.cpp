@@ -12,15 +12,15 @@
 #include <set>
 #include <tuple>
 
-#include "sw/report/draw_steps.h"
+#include "sw/kinds/crossbar/draw.h"
 #include "sw/schedulers/circuit/fft.h"
 #include "sw/schedulers/circuits.h"
-#include "sw/tables/xbar_tables.h"
+#include "sw/kinds/crossbar/tables.h"
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
-#include "sw/verify/circuit_scoreboard.h"
+#include "sw/kinds/crossbar/scoreboard.h"
 #include "sw/verify/run_case.h"
-#include "tb/xbar_rtl.h"
+#include "tb/crossbar/xbar_rtl.h"
 #include "test_support.h"
 
 using ::testing::HasSubstr;

@@ -13,11 +13,11 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
-#include "sw/engines/combining_engine.h"
+#include "sw/kinds/combining/engine.h"
 #include "sw/report/draw.h"
-#include "sw/tables/combining_tables.h"
+#include "sw/kinds/combining/tables.h"
 #include "sw/topology/topology.h"
-#include "sw/verify/combining_scoreboard.h"
+#include "sw/kinds/combining/scoreboard.h"
 #include "sw/verify/run_case.h"
 #include "sweep_support.h"
 #include "test_support.h"
@@ -158,7 +158,7 @@ TEST(CombiningEngine, StopsWhenNothingCanChangeAnyMore) {
   EXPECT_FALSE(score_combining(ring, tables, run.trace).clean());
 }
 
-// The scoreboard online (sw/verify/combining_scoreboard.h): the ref engine streaming its
+// The scoreboard online (sw/kinds/combining/scoreboard.h): the ref engine streaming its
 // rounds into it keeps no trace and gets the verdict the whole trace gets; rounds handed
 // on out of order, and rounds skipped whose table named sends, are errors.
 TEST(CombiningScoreboard, StreamedRoundsGetTheWholeTracesVerdict) {

@@ -12,14 +12,14 @@
 #include "sw/core/errors.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/topology/topology.h"
-#include "sw/engines/broadcast_tree_engine.h"
-#include "sw/engines/combining_engine.h"
-#include "sw/engines/ref_engine.h"
-#include "sw/tables/broadcast_tree_tables.h"
-#include "sw/tables/combining_tables.h"
+#include "sw/kinds/broadcast_trees/engine.h"
+#include "sw/kinds/combining/engine.h"
+#include "sw/kinds/port_rules/ref_routers.h"
+#include "sw/kinds/broadcast_trees/tables.h"
+#include "sw/kinds/combining/tables.h"
 #include "tb/cosim.h"
 #include "tb/rtl_driver.h"
-#include "tb/xbar_rtl.h"
+#include "tb/crossbar/xbar_rtl.h"
 
 #include <nlohmann/json.hpp>
 

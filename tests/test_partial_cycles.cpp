@@ -20,7 +20,7 @@
 #include "sw/report/svg.h"
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
-#include "sw/engines/ref_engine.h"
+#include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 

@@ -10,7 +10,7 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
-#include "tb/rtl_engine.h"
+#include "tb/port_rules/rtl_engine.h"
 #include "sw/verify/run_case.h"
 
 #include "test_support.h"

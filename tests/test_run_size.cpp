@@ -11,7 +11,7 @@
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
 #include "sw/verify/run_size.h"
-#include "sw/verify/scoreboard.h"
+#include "sw/kinds/port_rules/scoreboard.h"
 #include "test_support.h"
 
 namespace fixroute {

@@ -10,11 +10,11 @@
 #include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
-#include "sw/engines/port_queue.h"
-#include "sw/engines/ref_engine.h"
-#include "sw/engines/router_rules.h"
+#include "sw/kinds/port_rules/port_queue.h"
+#include "sw/kinds/port_rules/ref_routers.h"
+#include "sw/kinds/port_rules/router_rules.h"
 #include "sw/verify/pipelined_sink.h"
-#include "sw/verify/scoreboard.h"
+#include "sw/kinds/port_rules/scoreboard.h"
 #include "sweep_support.h"
 
 using namespace fixroute;

@@ -13,7 +13,7 @@
 
 #include "sw/schedulers/port_rules.h"
 #include "sw/report/draw.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute::testing_support {

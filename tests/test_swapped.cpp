@@ -15,13 +15,13 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
-#include "sw/engines/combining_sum_engine.h"
-#include "sw/tables/combining_sum_tables.h"
+#include "sw/kinds/combining_sum/engine.h"
+#include "sw/kinds/combining_sum/tables.h"
 #include "sw/topology/topology.h"
-#include "sw/verify/combining_sum_scoreboard.h"
+#include "sw/kinds/combining_sum/scoreboard.h"
 #include "sw/tables/table_files.h"
 #include "sw/verify/run_case.h"
-#include "tb/sum_rtl_engine.h"
+#include "tb/combining_sum/sum_rtl_engine.h"
 #include "sweep_support.h"
 #include "test_support.h"
 

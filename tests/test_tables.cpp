@@ -9,8 +9,8 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/router_kind.h"
 #include "sw/core/errors.h"
-#include "sw/tables/port_rule_tables.h"
-#include "sw/tables/xbar_tables.h"
+#include "sw/kinds/port_rules/tables.h"
+#include "sw/kinds/crossbar/tables.h"
 #include "sw/core/algorithm.h"
 #include "sw/topology/topology.h"
 

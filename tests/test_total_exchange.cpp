@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "sw/engines/ref_engine.h"
+#include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/engines/step_threads.h"
 #include "sw/schedulers/common.h"
 #include "sw/schedulers/port_rules.h"

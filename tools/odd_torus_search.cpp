@@ -43,7 +43,7 @@
 #include "sw/schedulers/gossip/torus_cycles.h"
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
-#include "sw/engines/ref_engine.h"
+#include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/topology/topology.h"
 
 namespace {

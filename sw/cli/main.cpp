@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sw/tables/table_check.h"
-#include "sw/tables/xbar_tables.h"
+#include "sw/kinds/crossbar/tables.h"
 #include "sw/core/collectives.h"
 #include "sw/core/algorithm.h"
 #include "progress.h"
@@ -23,7 +23,7 @@
 #include "sw/engines/trace.h"
 #include "sw/core/partial_output.h"
 #include "sw/core/version.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/cosim.h"
 #include "sw/verify/run_case.h"

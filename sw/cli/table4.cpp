@@ -10,7 +10,7 @@
 
 #include "child_run.h"
 #include "sw/core/router_kind.h"
-#include "sw/tables/combining_sum_tables.h"
+#include "sw/kinds/combining_sum/tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {

@@ -7,7 +7,7 @@
 
 #include "sw/core/router_kind.h"
 #include "sw/verify/bounds.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 

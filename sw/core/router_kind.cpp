@@ -8,7 +8,7 @@
 
 #include "errors.h"
 #include "find_named.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -36,7 +36,7 @@ const KindRouters* find_kind_routers(const std::string& kind, const std::string&
 }
 
 std::vector<Engine>& engine_registry() {
-  // The ref engine registers from sw/engines/ref_engine.cpp, the hardware engines from tb/;
+  // The ref engine registers from sw/kinds/port_rules/ref_routers.cpp, the hardware engines from tb/;
   // kept in name order whatever the link order.
   static std::vector<Engine> registry;
   return registry;

@@ -2,11 +2,11 @@
 // and file form, its routers on each engine and the scoreboard rules its runs are judged
 // by; the algorithm registry, the engines, run_case and the sweep handle every kind the
 // same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
-// `port-rules` (store-and-forward port rules, sw/tables/port_rule_tables.h), `crossbar` (per-step
-// crossbar circuits, sw/tables/xbar_tables.h) and `combining` (store-and-forward routers that
-// merge what they learn, sw/tables/combining_tables.h) and `broadcast-trees` (routers that
-// send each packet on down its origin's broadcast tree, sw/tables/broadcast_tree_tables.h) and
-// `combining-sum` (routers that combine 64-bit values by addition, sw/tables/combining_sum_tables.h).
+// `port-rules` (store-and-forward port rules, sw/kinds/port_rules/tables.h), `crossbar` (per-step
+// crossbar circuits, sw/kinds/crossbar/tables.h) and `combining` (store-and-forward routers that
+// merge what they learn, sw/kinds/combining/tables.h) and `broadcast-trees` (routers that
+// send each packet on down its origin's broadcast tree, sw/kinds/broadcast_trees/tables.h) and
+// `combining-sum` (routers that combine 64-bit values by addition, sw/kinds/combining_sum/tables.h).
 #pragma once
 #include <cstdint>
 #include <functional>

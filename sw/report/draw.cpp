@@ -7,14 +7,14 @@
 #include <array>
 #include <vector>
 
-#include "draw_combining.h"
-#include "draw_steps.h"
-#include "draw_trees.h"
+#include "sw/kinds/combining/draw.h"
+#include "sw/kinds/crossbar/draw.h"
+#include "sw/kinds/broadcast_trees/draw.h"
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
-#include "sw/tables/broadcast_tree_tables.h"
-#include "sw/tables/combining_tables.h"
-#include "sw/tables/xbar_tables.h"
+#include "sw/kinds/broadcast_trees/tables.h"
+#include "sw/kinds/combining/tables.h"
+#include "sw/kinds/crossbar/tables.h"
 #include "sw/topology/topology.h"
 #include "svg.h"
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 

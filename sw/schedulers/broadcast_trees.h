@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sw/core/algorithm.h"
-#include "sw/tables/broadcast_tree_tables.h"
+#include "sw/kinds/broadcast_trees/tables.h"
 
 namespace fixroute {
 

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "sw/core/algorithm.h"
-#include "sw/tables/circuit.h"
+#include "sw/kinds/crossbar/circuit.h"
 #include "sw/schedulers/circuit/permutation.h"
-#include "sw/tables/xbar_tables.h"
+#include "sw/kinds/crossbar/tables.h"
 
 namespace fixroute {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sw/core/algorithm.h"
-#include "sw/tables/combining_tables.h"
+#include "sw/kinds/combining/tables.h"
 
 namespace fixroute {
 

@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute::scheduling {

@@ -8,7 +8,7 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/topology/port_model.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 

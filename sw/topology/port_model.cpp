@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "sw/core/errors.h"
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "topology.h"
 
 namespace fixroute {

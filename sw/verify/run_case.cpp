@@ -14,7 +14,7 @@
 #include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
 #include "sw/core/version.h"
-#include "sw/engines/combining_engine.h"
+#include "sw/kinds/combining/engine.h"
 #include "sw/engines/trace.h"
 #include "sw/report/gtkwave.h"
 #include "sw/report/waveform_formats.h"

@@ -19,6 +19,6 @@ int main() {
     all_ok = all_ok && result.ok();
   }
   std::printf("tool %s, rtl %s\n", std::filesystem::exists(FIXROUTE_EXECUTABLE) ? "installed" : "missing",
-              std::filesystem::exists(std::filesystem::path(FIXROUTE_RTL_DIR) / "fr_router.v") ? "installed" : "missing");
+              std::filesystem::exists(std::filesystem::path(FIXROUTE_RTL_DIR) / "port_rules" / "fr_router.v") ? "installed" : "missing");
   return all_ok ? 0 : 1;
 }

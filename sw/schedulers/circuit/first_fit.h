@@ -3,7 +3,7 @@
 #pragma once
 #include <vector>
 
-#include "sw/tables/circuit.h"
+#include "sw/kinds/crossbar/circuit.h"
 
 namespace fixroute {
 

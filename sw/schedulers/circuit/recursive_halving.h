@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "sw/tables/circuit.h"
+#include "sw/kinds/crossbar/circuit.h"
 
 namespace fixroute {
 

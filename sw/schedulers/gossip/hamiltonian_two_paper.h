@@ -3,7 +3,7 @@
 // by name (sw/core/algorithm.h); on tori with both sizes odd it takes its pattern from
 // odd_torus_patterns.h.
 #pragma once
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 #include "odd_torus_patterns.h"
 

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "sw/tables/port_rule_tables.h"
+#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 #include "odd_torus_patterns.h"
 

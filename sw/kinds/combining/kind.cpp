@@ -1,0 +1,85 @@
+// The `combining` router kind: store-and-forward routers that merge every packet they
+// receive into the set of origins they hold and send that whole set on the ports their
+// table names for the round (sw/kinds/combining/tables.h; the all-to-all broadcast paper,
+// "SF switching with packet combining"). Its file form, table sizes, lower bounds and
+// scoreboard, and its routers on the ref engine; the SystemC and RTL routers register
+// from tb/.
+#include <optional>
+
+#include "sw/kinds/combining/engine.h"
+#include "sw/engines/trace.h"
+#include "sw/kinds/combining/tables.h"
+#include "sw/topology/topology.h"
+#include "sw/kinds/combining/scoreboard.h"
+
+namespace fixroute {
+namespace {
+
+// The scoreboard online, and the trace CSV written as the rounds come where asked.
+class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
+ public:
+  CombiningOnlineScore(const Topology& topology, const CombiningTables& tables, const std::string& trace_path)
+      : board_(topology, tables) {
+    if (!trace_path.empty()) csv_.emplace(trace_path, kCombiningTraceHeader);
+  }
+  TraceSink& sink() override { return static_cast<CombiningSink&>(*this); }
+  void replay(const Trace& trace) override { replay_combining_trace(as_kind<CombiningTrace>(trace).events, *this); }
+  ScoreboardReport finish() override {
+    if (csv_) csv_->finish();
+    return board_.finish();
+  }
+
+ private:
+  void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
+    board_.round(step, rows);
+    if (csv_) csv_->write(combining_rows_csv(rows));
+  }
+  CombiningScoreboard board_;
+  std::optional<TraceCsvWriter> csv_;
+};
+
+const RouterKindRegistrar combining_kind([] {
+  RouterKind k;
+  k.name = kCombiningKind;
+  k.summary = "store-and-forward routers that combine: each send carries every origin the node has learnt";
+  k.switching = "packet";
+  k.combines = true;
+  k.write = [](const Tables& t, const Topology&, const std::string& dir, TableForm form) {
+    write_combining_tables(as_kind<CombiningTables>(t), dir, form);
+  };
+  k.load = [](const std::string& dir) -> std::shared_ptr<const Tables> {
+    return std::make_shared<CombiningTables>(load_combining_tables(dir));
+  };
+  k.table_bits = [](const Tables& t, const Topology& topology) {
+    return std::vector<int64_t>(static_cast<size_t>(topology.num_nodes()),
+                                combining_table_bits(as_kind<CombiningTables>(t)));
+  };
+  k.bounds = [](const Tables& t, const Topology& topology, int) {
+    return combining_gossip_bounds(topology, t.port_model);
+  };
+  k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
+    return score_combining(topology, as_kind<CombiningTables>(t), as_kind<CombiningTrace>(trace).events);
+  };
+  k.online_score = [](const Tables& t, const Topology& topology, int, const std::string& trace_path, int) {
+    return std::unique_ptr<OnlineScore>(
+        std::make_unique<CombiningOnlineScore>(topology, as_kind<CombiningTables>(t), trace_path));
+  };
+  // The routers' sets, merged twice over, and the scoreboard's own; a trace row at least per node.
+  k.run_bytes = [](const Topology& topology, const DemandSize&, bool trace_kept) {
+    const int64_t nodes = topology.num_nodes();
+    return combining_sets_bytes(topology) * 3 / 2 +
+           (trace_kept ? nodes * static_cast<int64_t>(sizeof(CombiningEvent)) : 0);
+  };
+  return k;
+}());
+
+const KindRoutersRegistrar ref_routers(
+    KindRouters::of(kCombiningKind, "ref").taking_faults().streaming().at_most(3e8).running(
+        [](const Topology& topology, const Tables& t, const EngineOptions& options) {
+          return combining_output(
+              run_combining_ref(topology, as_kind<CombiningTables>(t), options),
+              streams_combining(options));
+        }));
+
+}  // namespace
+}  // namespace fixroute

@@ -1,0 +1,179 @@
+// The ref engine's out-port queues (ref_engine.cpp), every port of the network in one
+// object: each pops the packet router_rules::pick_next would pick, without scanning.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "sw/kinds/port_rules/router_rules.h"
+#include "sw/kinds/port_rules/tables.h"
+
+namespace fixroute {
+
+// Queue q's kind is fixed at construction. Every queue owns a run of slots in one shared
+// pool; a queue that outgrows its run moves to a larger run at the pool's end (no
+// allocation per queue, none at all once a run has warmed up; a step's pops and pushes
+// touch one small record and a few slots of one run).
+// - FIFO: the run is a ring.
+// - Furthest-first: the run is kept sorted, the packet that leaves next at its top (most
+//   hops; among equal hops the one queued first): a lower part, a gap, an upper part and
+//   free slots above it. A new packet goes before every packet with as many hops or more:
+//   the gap moves there (the packets between it and there cross it) and the packet fills
+//   its first slot. Pops take the top, so the place a port's next packet joins keeps its
+//   distance from the top from step to step (a packet leaves one queue as the furthest
+//   and arrives with nearly the most hops of the next) and the gap follows it a slot at a
+//   time. Per-hop-count lists scattered over a pool cost a cache miss per push and per pop
+//   on long lines; a plain sorted array moved tens of packets per push.
+class PortQueues {
+ public:
+  enum class Kind { Fifo, FurthestFirst };
+  static constexpr uint32_t kInitialRun = 2;  // slots per queue before it first grows
+
+  explicit PortQueues(const std::vector<Kind>& kinds) : queues_(kinds.size()) {
+    static_assert(std::is_trivially_copyable_v<Packet>, "packets are moved with memmove");
+    pool_.resize(kinds.size() * kInitialRun);
+    for (size_t q = 0; q < kinds.size(); ++q) {
+      Queue& r = queues_[q];
+      r.base = q * kInitialRun;
+      r.capacity = kInitialRun;
+      r.sorted = kinds[q] == Kind::FurthestFirst;
+    }
+  }
+
+  size_t size(size_t q) const { return queues_[q].size; }
+
+  bool empty(size_t q) const { return queues_[q].size == 0; }
+
+  void push(size_t q, const Packet& p) {
+    Queue& r = queues_[q];
+    if (!r.sorted) {
+      if (r.size == r.capacity) grow(r);
+      pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
+      if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
+    } else {
+      if (r.head == r.high) open_gap(r);
+      Packet* run = &pool_[r.base];
+      // where it joins: above every packet with fewer hops, below the others
+      const bool above_lower = r.head == 0 || run[r.head - 1].hops < p.hops;
+      const bool below_upper = r.high == r.end || run[r.high].hops >= p.hops;
+      if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
+        const uint32_t at = join_below(run, r.head, p.hops);
+        const uint32_t n = r.head - at;
+        std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
+        r.high -= n;
+        r.head = at;
+      } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
+        const uint32_t at = join_above(run, r.high, r.end, p.hops);
+        const uint32_t n = at - r.high;
+        std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
+        r.head += n;
+        r.high = at;
+      }
+      run[r.head++] = p;
+      // the upper part's bottom moves down a slot a push: its next line, fetched ahead
+      if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
+    }
+    ++r.size;
+  }
+
+  Packet pop(size_t q) {
+    Queue& r = queues_[q];
+    --r.size;
+    if (r.sorted) {
+      const Packet p = pool_[r.base + (r.end > r.high ? --r.end : --r.head)];
+      if (r.end == r.high) r.high = r.end = r.head;  // no upper part: the gap and the free slots are one
+      if (r.capacity > kLongRun) prefetch(&pool_[r.base + (r.end > kAhead ? r.end - kAhead : 0)]);
+      return p;
+    }
+    const Packet p = pool_[r.base + r.head];
+    r.head = (r.head + 1) & (r.capacity - 1);
+    if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + kAhead) & (r.capacity - 1))]);
+    return p;
+  }
+
+ private:
+  // FIFO: packets from `head` round the ring. Furthest-first: the lower part [0, head), the
+  // gap [head, high), the upper part [high, end), free slots [end, capacity).
+  struct Queue {
+    size_t base = 0;        // first slot of the run in pool_
+    uint32_t capacity = 0;  // slots of the run (FIFO: a power of two)
+    uint32_t head = 0;
+    uint32_t size = 0;
+    uint32_t high = 0;
+    uint32_t end = 0;
+    bool sorted = false;  // furthest-first
+  };
+
+  // Queues move through their runs a slot a step, and a step visits every queue: with
+  // more packets in flight than the caches hold, each new line would be a miss the core
+  // waits for. The line a queue's end reaches next is asked for a push or pop ahead, in
+  // runs longer than a few lines (short ones stay cached; asking costs more than it saves).
+  static constexpr uint32_t kAhead = 64 / sizeof(Packet);
+  static constexpr uint32_t kLongRun = 4 * kAhead;
+  static void prefetch(const Packet* slot) { __builtin_prefetch(slot, 1); }
+
+  static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }
+  static constexpr uint32_t kScan = 8;  // slots looked at one by one next to the gap before a binary search
+
+  // The first slot of [0, below) with as many hops or more (the packets at `below - 1` and
+  // maybe a few under it have: the gap usually moves a slot or two).
+  static uint32_t join_below(const Packet* run, uint32_t below, int hops) {
+    uint32_t at = below - 1;  // run[at].hops >= hops
+    for (uint32_t k = 0; k < kScan; ++k, --at)
+      if (at == 0 || run[at - 1].hops < hops) return at;
+    return static_cast<uint32_t>(std::lower_bound(run, run + at, hops, fewer_hops) - run);
+  }
+  // The first slot of [from, end) with as many hops or more, or `end` (run[from] has fewer).
+  static uint32_t join_above(const Packet* run, uint32_t from, uint32_t end, int hops) {
+    uint32_t at = from + 1;
+    for (uint32_t k = 0; k < kScan; ++k, ++at)
+      if (at == end || run[at].hops >= hops) return at;
+    return static_cast<uint32_t>(std::lower_bound(run + at, run + end, hops, fewer_hops) - run);
+  }
+
+  // A full gap: the upper part moved to the top of the run, or, where that leaves fewer
+  // free slots than a quarter of the packets (the gap would soon close again), a run twice
+  // as large. Either way the packets moved pay for at least size / 4 pushes.
+  void open_gap(Queue& r) {
+    const uint32_t upper = r.end - r.high, free = r.capacity - r.size;
+    if (free == 0 || free < r.size / 4) {
+      grow(r);
+      return;
+    }
+    Packet* run = &pool_[r.base];
+    std::memmove(run + r.capacity - upper, run + r.high, upper * sizeof(Packet));
+    r.high = r.capacity - upper;
+    r.end = r.capacity;
+  }
+
+  // A run twice as large at the pool's end: a ring's packets in order from its start; a
+  // sorted run's lower part at its start and its upper part at its top.
+  void grow(Queue& r) {
+    const size_t capacity = static_cast<size_t>(r.capacity) * 2;
+    if (capacity > (size_t{1} << 31)) throw std::length_error("ref engine: an out-port queue of 2^31 packets");
+    const size_t base = pool_.size();
+    pool_.resize(base + capacity);
+    if (r.sorted) {
+      const uint32_t upper = r.end - r.high;
+      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base), r.head,
+                  pool_.begin() + static_cast<std::ptrdiff_t>(base));
+      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base + r.high), upper,
+                  pool_.begin() + static_cast<std::ptrdiff_t>(base + capacity - upper));
+      r.high = static_cast<uint32_t>(capacity - upper);
+      r.end = static_cast<uint32_t>(capacity);
+    } else {
+      for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
+      r.head = 0;
+    }
+    r.base = base;
+    r.capacity = static_cast<uint32_t>(capacity);
+  }
+
+  std::vector<Queue> queues_;
+  std::vector<Packet> pool_;
+};
+
+}  // namespace fixroute

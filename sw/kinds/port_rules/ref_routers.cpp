@@ -1,0 +1,236 @@
+#include "sw/kinds/port_rules/ref_routers.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+#include "sw/kinds/port_rules/port_queue.h"
+#include "sw/engines/step_threads.h"
+#include "sw/core/faults.h"
+#include "sw/kinds/port_rules/router_rules.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+namespace {
+
+// A run that has not drained after this many steps is reported as stuck.
+constexpr int64_t kMaxSteps = int64_t{1} << 26;
+
+// A run in which no packet crossed a link for this many steps, every release done, is
+// reported as stuck (the rtl and systemc harnesses' watchdog).
+constexpr int64_t kWatchdogSteps = 64;
+
+// A range of routers, the queues of their ports and what their step did: what one thread
+// of a step owns (all the routers where the run is not split).
+struct RouterRange {
+  int first = 0, last = 0;  // routers [first, last)
+  size_t slot0 = 0;         // the first router's first slot
+  std::optional<PortQueues> queues;  // its routers' slots, indexed from slot0
+  std::vector<TraceEvent> crossings;  // this step's, in trace order
+  int64_t queued = 0;                 // packets this step added to the network's queues (pushes - pops)
+  int64_t max_queue = 0;
+  bool crossed = false;  // some packet crossed a link this step
+  std::string failure;   // a stranded packet: the range's first
+};
+
+}  // namespace
+
+EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given, const EngineOptions& options) {
+  FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
+  // A flipped table bit changes the router's table from its step on: a copy to change.
+  std::optional<NetworkTables> flipped;
+  if (faults && faults->has_flips()) flipped = given;
+  const NetworkTables& tables = flipped ? *flipped : given;
+  const int n = topology.num_nodes();
+  const size_t ports = static_cast<size_t>(topology.num_ports());
+  const size_t slots = static_cast<size_t>(n) * ports;  // one per (node, port): index node * ports + port
+  EngineResult result;
+  int64_t queued = 0;  // packets in all queues, plus those not yet released
+  int64_t last_release = 0;  // no router releases anything after this step
+  for (const RouterTable& r : tables.routers) {
+    for (const InitialPacket& ip : r.initial) {
+      last_release = std::max<int64_t>(last_release, ip.release);
+    }
+    queued += static_cast<int64_t>(r.initial.size());
+  }
+  // The tables and the wiring as flat arrays per (node, port), read every step.
+  std::vector<PortQueues::Kind> kinds(slots);
+  std::vector<int32_t> send_period(slots), send_phase(slots), neighbour(slots);
+  std::vector<int64_t> sender(slots, -1);  // in-port (node, port): the slot of the out-port across the link
+  for (int i = 0; i < n; ++i)
+    for (size_t p = 0; p < ports; ++p) {
+      const size_t s = static_cast<size_t>(i) * ports + p;
+      const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[p];
+      kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : PortQueues::Kind::FurthestFirst;
+      send_period[s] = rule.send_period;
+      send_phase[s] = rule.send_phase;
+      neighbour[s] = topology.neighbour(i, static_cast<int>(p));
+      if (neighbour[s] >= 0)
+        sender[s] = static_cast<int64_t>(neighbour[s]) * static_cast<int64_t>(ports) +
+                    topology.reverse_port(i, static_cast<int>(p));
+    }
+  // The routers in contiguous ranges, one per thread (`threads`; one where faults are
+  // injected: the injector records what it takes in order).
+  const int parts = faults ? 1 : std::clamp(options.threads, 1, std::max(1, n));
+  std::vector<RouterRange> ranges(static_cast<size_t>(parts));
+  for (int k = 0; k < parts; ++k) {
+    RouterRange& r = ranges[static_cast<size_t>(k)];
+    r.first = static_cast<int>(static_cast<int64_t>(n) * k / parts);
+    r.last = static_cast<int>(static_cast<int64_t>(n) * (k + 1) / parts);
+    r.slot0 = static_cast<size_t>(r.first) * ports;
+    r.queues.emplace(std::vector<PortQueues::Kind>(kinds.begin() + static_cast<std::ptrdiff_t>(r.slot0),
+                                                   kinds.begin() + static_cast<std::ptrdiff_t>(r.last) * static_cast<std::ptrdiff_t>(ports)));
+  }
+  std::vector<size_t> next_release(static_cast<size_t>(n), 0);  // initial packets are in release order
+  std::vector<uint32_t> send_order;  // per router its ports by neighbour id (unconnected first)
+  send_order.reserve(slots);
+  for (int i = 0; i < n; ++i) {
+    const size_t from = send_order.size();
+    for (size_t p = 0; p < ports; ++p) send_order.push_back(static_cast<uint32_t>(p));
+    std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
+                     [&](uint32_t a, uint32_t b) { return neighbour[from + a] < neighbour[from + b]; });
+  }
+
+  // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
+  std::vector<Packet> wire(slots);
+  std::vector<uint8_t> on_wire(slots, 0);
+  PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
+  const bool keep = options.keep_trace || !sink;
+  result.streamed = sink != nullptr;
+  std::vector<TraceEvent> crossings;  // this step's, every range's in order
+
+  // (1) releases (a stuck router still releases in the step it stops at, as the hardware
+  // does), then (2) sends, each router's ports taken in the order of the neighbours they
+  // lead to, so the step's crossings come out in trace order (by from, then to). A
+  // router's releases and sends touch only its own queues.
+  auto release_and_send = [&](RouterRange& range, int64_t step) {
+    PortQueues& queues = *range.queues;
+    range.crossings.clear();
+    range.queued = 0;
+    range.crossed = false;
+    for (int i = range.first; i < range.last && step <= last_release; ++i) {
+      if (faults && faults->stuck(i, step - 1)) continue;
+      const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
+      size_t& next = next_release[static_cast<size_t>(i)];
+      while (next < initial.size() && initial[next].release == step) {
+        const InitialPacket& ip = initial[next++];
+        const size_t q = static_cast<size_t>(i) * ports + static_cast<size_t>(ip.out_port) - range.slot0;
+        queues.push(q, ip.packet);
+        range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(q)));
+      }
+    }
+    for (size_t s0 = range.slot0; s0 < static_cast<size_t>(range.last) * ports; s0 += ports) {
+      if (faults && faults->stuck(static_cast<int>(s0 / ports), step)) continue;
+      for (size_t k = 0; k < ports; ++k) {
+        const size_t s = s0 + send_order[s0 + k], q = s - range.slot0;
+        if (queues.empty(q) || !router_rules::may_send(send_period[s], send_phase[s], step)) continue;
+        const Packet pkt = queues.pop(q);
+        --range.queued;
+        // a packet a fault takes leaves its sender and never arrives: no crossing
+        if (faults && !faults->arrives(step, static_cast<int>(s0 / ports), neighbour[s], pkt.origin, pkt.dest, pkt.seq))
+          continue;
+        range.crossed = true;
+        wire[s] = pkt;
+        on_wire[s] = 1;
+        TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
+        crossing.step = step;
+        crossing.from = static_cast<int>(s0 / ports);
+        crossing.to = neighbour[s];
+        crossing.origin = pkt.origin;
+        crossing.dest = pkt.dest;
+        crossing.seq = pkt.seq;
+      }
+    }
+  };
+  // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
+  // one receiver) and queues it on its own ports.
+  auto arrive = [&](RouterRange& range, int64_t step) {
+    PortQueues& queues = *range.queues;
+    range.queued = 0;
+    for (int i = range.first; i < range.last && range.failure.empty(); ++i) {
+      const size_t s0 = static_cast<size_t>(i) * ports;
+      for (size_t q = 0; q < ports; ++q) {
+        const int64_t from = sender[s0 + q];
+        if (from < 0 || !on_wire[static_cast<size_t>(from)]) continue;
+        on_wire[static_cast<size_t>(from)] = 0;
+        const Packet pkt = wire[static_cast<size_t>(from)];
+        auto push = [&](int out, const Packet& copy) {
+          const size_t local = s0 + static_cast<size_t>(out) - range.slot0;
+          queues.push(local, copy);
+          ++range.queued;
+          range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(local)));
+        };
+        if (router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports, static_cast<int>(q),
+                                         step, push) == router_rules::Arrival::Stranded) {
+          range.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
+          break;
+        }
+      }
+    }
+  };
+  std::optional<StepThreads> threads;
+  if (parts > 1) threads.emplace(parts);
+  auto each_range = [&](const auto& phase, int64_t step) {
+    if (!threads) {
+      phase(ranges.front(), step);
+      return;
+    }
+    threads->run([&](int k) { phase(ranges[static_cast<size_t>(k)], step); });
+  };
+
+  int64_t step = 0, last_crossing_step = 0;
+  while (queued > 0) {
+    ++step;
+    if (step > kMaxSteps) {
+      result.failure = fmt::format("still {} packets queued after {} steps", queued, kMaxSteps);
+      break;
+    }
+    if (step > last_release && step - 1 - last_crossing_step > kWatchdogSteps) {
+      std::string queues_held;
+      for (const RouterRange& r : ranges)
+        for (size_t s = r.slot0; s < static_cast<size_t>(r.last) * ports; ++s)
+          if (!r.queues->empty(s - r.slot0))
+            queues_held += fmt::format("{}router {} port {}: {}", queues_held.empty() ? "" : ", ", s / ports, s % ports,
+                                       r.queues->size(s - r.slot0));
+      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps,
+                                   step - 1, queues_held);
+      --step;
+      break;
+    }
+    if (flipped)
+      for (const Fault& f : faults->flips_at(step))
+        router_rules::apply_flip(*flipped, f);
+    each_range(release_and_send, step);
+    const std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
+    if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
+      crossings.clear();
+      for (const RouterRange& r : ranges) crossings.insert(crossings.end(), r.crossings.begin(), r.crossings.end());
+      step_crossings = &crossings;
+    }
+    for (const RouterRange& r : ranges) {
+      queued += r.queued;
+      if (r.crossed) last_crossing_step = step;
+    }
+    if (sink) sink->step(step, *step_crossings);
+    if (keep) result.trace.insert(result.trace.end(), step_crossings->begin(), step_crossings->end());
+    each_range(arrive, step);
+    for (const RouterRange& r : ranges) {
+      queued += r.queued;
+      result.max_queue = std::max(result.max_queue, r.max_queue);
+    }
+    for (const RouterRange& r : ranges)
+      if (!r.failure.empty()) {  // the lowest router's, as one thread would find it
+        result.failure = r.failure;
+        break;
+      }
+    if (!result.failure.empty()) break;
+  }
+  result.steps_simulated = step;
+  return result;  // sorted: steps in order, each sorted
+}
+
+}  // namespace fixroute
