@@ -1,5 +1,5 @@
 // Permutations of a mesh's nodes for the `permutation` collective, parsed from the
-// --permutation values of issue 6 / docs/circuit-switching.md:
+// --permutation values (docs/circuit-switching.md):
 //   bpc:PI:A        f(x)_i = x_{PI(i)} xor a_i (circuit-switched mesh paper, section 2);
 //                   PI = pi(0),...,pi(2k-1), A = the bits a_{2k-1}..a_0
 //   transpose, bit-reversal, perfect-shuffle, bit-complement   named BPC permutations
