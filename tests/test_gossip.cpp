@@ -11,6 +11,7 @@
 #include "sw/schedulers/gossip/partial_cycles.h"
 #include "sw/schedulers/port_rules.h"
 #include "sw/schedulers/gossip/torus_cycles.h"
+#include "sw/kinds/port_rules/draw.h"
 #include "sw/report/draw.h"
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"

@@ -16,6 +16,7 @@
 #include "sw/schedulers/gossip/pattern_file.h"
 #include "sw/schedulers/gossip/tap_schedule.h"
 #include "sw/schedulers/port_rules.h"
+#include "sw/kinds/port_rules/draw.h"
 #include "sw/report/draw.h"
 #include "sw/report/svg.h"
 #include "sw/core/errors.h"

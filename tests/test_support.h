@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "sw/schedulers/port_rules.h"
+#include "sw/kinds/port_rules/draw.h"
 #include "sw/report/draw.h"
 #include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"

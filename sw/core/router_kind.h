@@ -24,6 +24,7 @@ namespace fixroute {
 
 class Topology;
 class FaultInjector;
+struct Problem;
 
 // How many packets a collective demands, known before any is made: what a run's size is
 // estimated from (sw/verify/run_size.h).
@@ -189,6 +190,10 @@ struct RouterKind {
   // before building (`tables -o` refuses up front tables larger than --max-memory or the
   // memory available). Unset: a 32-bit word per router port.
   std::function<int64_t(const Topology&, const DemandSize& demand)> table_bytes;
+  // `fixroute draw`: the SVG of these tables for `problem`, under `title` (the case; the
+  // kind adds what it counts); unset: the kind draws nothing. InputError on a topology it
+  // does not draw.
+  std::function<std::string(const Problem&, const Tables&, const std::string& title)> draw;
   // Bytes a run of this kind holds at once, at the least, for `demand` on `topology`: its
   // routers' state and its scoreboard, plus the trace where the engine keeps one. Known
   // before any table is built: runs too large for the machine are refused up front.

@@ -4,6 +4,11 @@
 // all-to-all broadcast paper, "All-port full-duplex model" and after). Its file form,
 // table sizes, lower bounds and scoreboard, and its routers on the ref engine; the
 // SystemC and RTL routers register from tb/.
+#include <fmt/format.h>
+
+#include "sw/report/draw.h"
+#include "sw/core/algorithm.h"
+#include "sw/kinds/broadcast_trees/draw.h"
 #include "sw/kinds/broadcast_trees/engine.h"
 #include "sw/kinds/broadcast_trees/tables.h"
 #include "sw/topology/topology.h"
@@ -40,6 +45,11 @@ const RouterKindRegistrar broadcast_tree_kind([] {
     const int64_t nodes = topology.num_nodes();
     return broadcast_tree_scoreboard_bytes(nodes) +
            (trace_kept ? demand.receptions(nodes) * static_cast<int64_t>(sizeof(TreeEvent)) : 0);
+  };
+  k.draw = [](const Problem& problem, const Tables& t, const std::string& title) {
+    const BroadcastTreeTables& trees = as_kind<BroadcastTreeTables>(t);
+    return draw_generic_tree(problem.topology, trees,
+                             fmt::format("{}: generic tree of {} rounds", with_construction(title, t), trees.rounds));
   };
   return k;
 }());

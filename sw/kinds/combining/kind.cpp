@@ -6,6 +6,11 @@
 // from tb/.
 #include <optional>
 
+#include <fmt/format.h>
+
+#include "sw/report/draw.h"
+#include "sw/core/algorithm.h"
+#include "sw/kinds/combining/draw.h"
 #include "sw/kinds/combining/engine.h"
 #include "sw/engines/trace.h"
 #include "sw/kinds/combining/tables.h"
@@ -69,6 +74,12 @@ const RouterKindRegistrar combining_kind([] {
     const int64_t nodes = topology.num_nodes();
     return combining_sets_bytes(topology) * 3 / 2 +
            (trace_kept ? nodes * static_cast<int64_t>(sizeof(CombiningEvent)) : 0);
+  };
+  k.draw = [](const Problem& problem, const Tables& t, const std::string& title) {
+    const CombiningTables& c = as_kind<CombiningTables>(t);
+    return draw_combining_rounds(problem.topology, c,
+                                 fmt::format("{}, {}: a period of {} round{}", with_construction(title, t),
+                                             t.port_model.label(), c.rounds, c.rounds == 1 ? "" : "s"));
   };
   return k;
 }());

@@ -2,6 +2,10 @@
 // step (sw/kinds/crossbar/tables.h; the circuit-switched row-column mesh paper). Its file
 // form, table sizes, lower bounds and scoreboard, and its routers on the ref engine; the
 // SystemC and RTL routers register from tb/.
+#include <fmt/format.h>
+
+#include "sw/core/algorithm.h"
+#include "sw/kinds/crossbar/draw.h"
 #include "sw/schedulers/circuit/fft.h"
 #include "sw/kinds/crossbar/engine.h"
 #include "sw/kinds/crossbar/tables.h"
@@ -67,6 +71,11 @@ const RouterKindRegistrar crossbar_kind([] {
   };
   k.score = [](const Tables& t, const Topology& mesh, int, const Trace& trace) {
     return score_circuits(mesh, as_kind<XbarTables>(t), as_kind<CircuitTrace>(trace).events);
+  };
+  k.draw = [](const Problem& problem, const Tables& t, const std::string& title) {
+    const XbarTables& x = as_kind<XbarTables>(t);
+    const std::string permutation = problem.permutation.empty() ? "" : " " + problem.permutation;
+    return draw_circuit_steps(problem.topology, x, fmt::format("{}{}: {} routing steps", title, permutation, x.steps()));
   };
   return k;
 }());

@@ -4,6 +4,11 @@
 // register from systemc/ and tb/.
 #include <optional>
 
+#include <fmt/format.h>
+
+#include "sw/report/draw.h"
+#include "sw/core/algorithm.h"
+#include "sw/kinds/port_rules/draw.h"
 #include "sw/core/collectives.h"
 #include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/kinds/port_rules/tables.h"
@@ -103,6 +108,9 @@ const RouterKindRegistrar port_rules_kind([] {
     const Collective& c = find_collective(t.collective);
     return std::unique_ptr<OnlineScore>(std::make_unique<PacketOnlineScore>(
         topology, as_kind<NetworkTables>(t).port_model, c.packets(topology, packets_per_node), trace_path, threads));
+  };
+  k.draw = [](const Problem& problem, const Tables& t, const std::string& title) {
+    return draw_port_rules(problem.topology, as_kind<NetworkTables>(t), with_construction(title, t));
   };
   return k;
 }());
