@@ -141,6 +141,9 @@ constexpr size_t kMaxListedErrors = 20;
 // goes where asked (renamed into place at finish, never left half-written).
 struct OnlineScore {
   virtual ~OnlineScore() = default;
+  // Told of every step after the scoreboard has it, in order (what a progress display
+  // follows); may be called from the scoreboard's own thread.
+  std::function<void(int64_t step)> on_step;
   virtual TraceSink& sink() = 0;
   virtual void replay(const Trace& trace) = 0;
   virtual ScoreboardReport finish() = 0;

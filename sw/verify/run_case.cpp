@@ -14,7 +14,6 @@
 #include "sw/core/faults.h"
 #include "sw/core/partial_output.h"
 #include "sw/core/version.h"
-#include "sw/kinds/combining/engine.h"
 #include "sw/engines/trace.h"
 #include "sw/report/gtkwave.h"
 #include "sw/report/waveform_formats.h"
@@ -35,26 +34,6 @@ std::optional<bool> RunResult::meets_paper() const {
 }
 
 namespace {
-
-// The online scoreboard's sink, and RunRequest::on_step told of every step after it.
-struct PacketStepsSeen final : PacketSink {
-  PacketStepsSeen(PacketSink& to, const std::function<void(int64_t)>& seen) : to_(to), seen_(seen) {}
-  void step(int64_t step, const std::vector<TraceEvent>& events) override {
-    to_.step(step, events);
-    seen_(step);
-  }
-  PacketSink& to_;
-  const std::function<void(int64_t)>& seen_;
-};
-struct CombiningRoundsSeen final : CombiningSink {
-  CombiningRoundsSeen(CombiningSink& to, const std::function<void(int64_t)>& seen) : to_(to), seen_(seen) {}
-  void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
-    to_.round(step, rows);
-    seen_(step);
-  }
-  CombiningSink& to_;
-  const std::function<void(int64_t)>& seen_;
-};
 
 // Refuses, before anything is built, a trace or waveform whose estimate (a lower bound)
 // passes --max-output (output_limit()): a trace of at least a 12-byte row per row the kind
@@ -237,16 +216,8 @@ RunResult run_case(const RunRequest& req) {
   std::unique_ptr<OnlineScore> online;
   if (kind.online_score) {
     online = kind.online_score(*tables, topology, r.packets_per_node, req.trace_path, req.threads);
+    online->on_step = req.on_step;
     options.sink = &online->sink();
-  }
-  std::optional<PacketStepsSeen> packet_steps;
-  std::optional<CombiningRoundsSeen> combining_rounds;
-  if (req.on_step) {
-    if (auto* packets = dynamic_cast<PacketSink*>(options.sink)) {
-      options.sink = &packet_steps.emplace(*packets, req.on_step);
-    } else if (auto* rounds = dynamic_cast<CombiningSink*>(options.sink)) {
-      options.sink = &combining_rounds.emplace(*rounds, req.on_step);
-    }
   }
   EngineOutput out = run_on_engine(engine, topology, *tables, options);
   if (vcd && std::filesystem::exists(options.vcd_path)) finish_waveform(*vcd, options.vcd_path, req.vcd_path, fst);

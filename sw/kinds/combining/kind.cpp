@@ -38,6 +38,7 @@ class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
   void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
     board_.round(step, rows);
     if (csv_) csv_->write(combining_rows_csv(rows));
+    if (on_step) on_step(step);
   }
   CombiningScoreboard board_;
   std::optional<TraceCsvWriter> csv_;

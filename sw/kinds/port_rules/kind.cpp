@@ -53,6 +53,7 @@ class PacketOnlineScore final : public OnlineScore {
     void step(int64_t step, const std::vector<TraceEvent>& events) override {
       owner_.board_.step(step, events);
       if (owner_.csv_) owner_.csv_->step(events);
+      if (owner_.on_step) owner_.on_step(step);
     }
     PacketOnlineScore& owner_;
   };
