@@ -18,6 +18,7 @@ namespace fixroute {
 class Topology;
 struct CombiningTables;
 struct BroadcastTreeTables;
+struct CombiningSumTables;
 
 
 // Loads `rtl_tables` into the RTL network and `systemc_tables` into the SystemC one (the
@@ -46,6 +47,8 @@ CosimReport run_combining_cosim(const Topology& topology, const CombiningTables&
                                 const CombiningTables& rtl_tables, const std::vector<Fault>& faults = {});
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
                            const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults = {});
+CosimReport run_sum_cosim(const Topology& topology, const CombiningSumTables& systemc_tables,
+                          const CombiningSumTables& rtl_tables, const std::vector<Fault>& faults = {});
 
 // A co-simulation's faults: an injector per network (none without faults), each recording
 // what its faults took; the two must take the same.

@@ -1,5 +1,5 @@
-// Lockstep co-simulation of the routers that take one round per clock (combining and
-// broadcast-tree networks, docs/cosim.md): the SystemC network on its clock and the
+// Lockstep co-simulation of the routers that take one round per clock (combining,
+// broadcast-tree and summing networks, docs/cosim.md): the SystemC network on its clock and the
 // verilated router array, both loaded with the same tables; after every rising edge the
 // array takes its own clock edge and the two are compared router by router (combining
 // routers' `full` and `learnt`) and link by link (valid, and the set or the origin carried).
@@ -25,12 +25,17 @@
 #include "sw/core/faults.h"
 #include "systemc_support.h"
 #include "tb/broadcast_trees/tree_rtl.h"
+#include "tb/combining_sum/sum_rtl_engine.h"
+#include "systemc/combining_sum/fr_sum_router_sc.h"
+#include "sw/kinds/combining_sum/engine.h"
+#include "sw/kinds/combining_sum/tables.h"
 
 namespace fixroute {
 
 namespace {
 
 // Kind: the SystemC Network and RTL Driver types, the Monitor and its Run, and
+//   static std::shared_ptr<const Trace> trace(Run)                    -- what arrived
 //   static std::string router(const Network&, const Driver&, int node)   -- "" if alike
 //   static bool same_data(const Network&, const Driver&, int node, int port)
 //   static std::string data(const Network&, int node, int port) / data(const Driver&, ...)
@@ -71,7 +76,7 @@ class RoundCosimBench : public sc_core::sc_module {
     report_.crossings = static_cast<int64_t>(run.trace.size());  // the transfers of the rounds the monitor recorded
     report_.agree = report_.divergence.empty();
     report_.stuck = run.failure;
-    report_.arrived = Kind::trace(std::move(run.trace));
+    report_.arrived = Kind::trace(std::move(run));
     return report_;
   }
 
@@ -147,9 +152,7 @@ struct CombiningCosim {
   static std::string data(const Driver& rtl, int node, int port) {
     return fmt::format("a set of {} origins", rtl.link_count(node, port));
   }
-  static std::shared_ptr<const Trace> trace(std::vector<CombiningEvent> rows) {
-    return std::make_shared<CombiningTrace>(std::move(rows));
-  }
+  static std::shared_ptr<const Trace> trace(Run run) { return std::make_shared<CombiningTrace>(std::move(run.trace)); }
 };
 
 struct TreeCosim {
@@ -165,8 +168,25 @@ struct TreeCosim {
   static std::string data(const Side& side, int node, int port) {
     return fmt::format("the packet of origin {}", side.link_origin(node, port));
   }
-  static std::shared_ptr<const Trace> trace(std::vector<TreeEvent> rows) {
-    return std::make_shared<BroadcastTreeTrace>(std::move(rows));
+  static std::shared_ptr<const Trace> trace(Run run) { return std::make_shared<BroadcastTreeTrace>(std::move(run.trace)); }
+};
+
+struct SumCosim {
+  using Network = SumNetworkSc;
+  using Driver = SumRtlDriver;
+  using Monitor = SumClockMonitor;
+  using Run = CombiningSumRun;
+  static std::string router(const Network&, const Driver&, int) { return ""; }
+  static bool same_data(const Network& sc, const Driver& rtl, int node, int port) {
+    return sc.link_value(node, port) == rtl.link_value(node, port);
+  }
+  template <class Side>
+  static std::string data(const Side& side, int node, int port) {
+    return fmt::format("the sum {:#x}", side.link_value(node, port));
+  }
+  // The answers the routers reported when the run ended, beside the sums that crossed.
+  static std::shared_ptr<const Trace> trace(Run run) {
+    return std::make_shared<CombiningSumTrace>(std::move(run.trace), std::move(run.answers));
   }
 };
 
@@ -201,6 +221,12 @@ CosimReport run_combining_cosim(const Topology& topology, const CombiningTables&
   });
 }
 
+CosimReport run_sum_cosim(const Topology& topology, const CombiningSumTables& systemc_tables,
+                          const CombiningSumTables& rtl_tables, const std::vector<Fault>& faults) {
+  return run_round_cosim_of<SumCosim>(topology, systemc_tables, faults, check_sum_faults,
+                                      [&](RunStats& load) { return load_sum_rtl(topology, rtl_tables, "", load); });
+}
+
 CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
                            const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults) {
   return run_round_cosim_of<TreeCosim>(topology, systemc_tables, faults, check_tree_faults,
@@ -214,6 +240,11 @@ const KindCosimRegistrar combining_cosim({kCombiningKind, [](const Topology& top
                                             const CombiningTables& t = as_kind<CombiningTables>(tables);
                                             return run_combining_cosim(topology, t, t, faults);
                                           }});
+const KindCosimRegistrar sum_cosim({kCombiningSumKind, [](const Topology& topology, const Tables& tables,
+                                                          const std::vector<Fault>& faults) {
+                                      const CombiningSumTables& t = as_kind<CombiningSumTables>(tables);
+                                      return run_sum_cosim(topology, t, t, faults);
+                                    }});
 const KindCosimRegistrar tree_cosim({kBroadcastTreeKind, [](const Topology& topology, const Tables& tables,
                                                            const std::vector<Fault>& faults) {
                                        const BroadcastTreeTables& t = as_kind<BroadcastTreeTables>(tables);

@@ -27,17 +27,6 @@ constexpr unsigned kSumLinkBits = 64;
 // with the network, so a build is not what limits it).
 constexpr int kMaxSumArrayNodes = 1 << 16;
 
-// What the harness reads of a network of summing routers.
-class SumRtlDriver : public RtlConfigPort {
- public:
-  virtual bool link_valid(int node, int port) const = 0;
-  virtual uint64_t link_value(int node, int port) const = 0;
-  virtual uint64_t answer(int node) const = 0;
-  // Faults (docs/faults.md) applied from the next clock on: a sum a fault takes is sent but
-  // neither reaches its receiver nor shows on link_valid (sw/kinds/combining_sum/engine.h).
-  virtual void inject(FaultInjector* faults) = 0;
-};
-
 uint64_t low_high(uint64_t low, uint64_t high) { return low | high << 32; }
 
 template <class Model>
@@ -78,11 +67,15 @@ const std::vector<SumRouterBuild>& sum_router_builds() {
   return builds;
 }
 
-CombiningSumRun run_sum_rtl(const Topology& topology, const CombiningSumTables& tables, const EngineOptions& options) {
-  check_sum_faults(options);
+std::vector<std::vector<uint32_t>> sum_images(const Topology& topology, const CombiningSumTables& tables) {
   std::vector<std::vector<uint32_t>> images;
   for (int n = 0; n < topology.num_nodes(); ++n) images.push_back(encode_combining_sum_image(tables, n));
-  return run_sum_rtl_images(topology, tables.rounds, tables.registers, images, options);
+  return images;
+}
+
+CombiningSumRun run_sum_rtl(const Topology& topology, const CombiningSumTables& tables, const EngineOptions& options) {
+  check_sum_faults(options);
+  return run_sum_rtl_images(topology, tables.rounds, tables.registers, sum_images(topology, tables), options);
 }
 
 const KindRoutersRegistrar rtl_sums(
@@ -96,6 +89,12 @@ const KindRoutersRegistrar rtl_sums(
         }));
 
 }  // namespace
+
+std::unique_ptr<SumRtlDriver> load_sum_rtl(const Topology& topology, const CombiningSumTables& tables,
+                                           const std::string& vcd_path, RunStats& run) {
+  return load_round_array(sum_router_builds(), "fr_sum_router", topology, tables.rounds, sum_images(topology, tables),
+                          vcd_path, run, tables.registers);
+}
 
 CombiningSumRun run_sum_rtl_images(const Topology& topology, int rounds, int registers,
                                    const std::vector<std::vector<uint32_t>>& images, const EngineOptions& options) {
