@@ -88,14 +88,25 @@ void check_run_size(const RunRequest& req, const Engine& engine, const Problem& 
                              topology.num_nodes(), rate / 1e6));
 }
 
-// The tables of the request: loaded (and checked against what the request names) or built,
-// once the run is known to fit.
-std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& engine) {
+// The case a request names, resolved once: its tables (built by the algorithm, or loaded
+// and checked against what the request names), the problem they answer (the topology
+// parsed once), their router kind and algorithm (nullptr: loaded tables of an algorithm
+// this build lacks); the run refused first where it would not fit.
+struct ResolvedCase {
+  std::shared_ptr<const Tables> tables;
+  Problem problem;
+  const RouterKind* kind = nullptr;
+  const Algorithm* algorithm = nullptr;
+};
+
+ResolvedCase resolve_case(const RunRequest& req, const Engine& engine) {
   if (req.tables_dir.empty()) {
-    const Problem problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root};
-    const Algorithm& algorithm = find_algorithm(problem, req.algorithm);
-    check_run_size(req, engine, problem, find_router_kind(algorithm.router_kind), &algorithm);
-    return algorithm.build(problem);
+    ResolvedCase c{nullptr, Problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root}};
+    c.algorithm = &find_algorithm(c.problem, req.algorithm);
+    c.kind = &find_router_kind(c.algorithm->router_kind);
+    check_run_size(req, engine, c.problem, *c.kind, c.algorithm);
+    c.tables = c.algorithm->build(c.problem);
+    return c;
   }
   std::shared_ptr<const Tables> tables = load_any_tables(req.tables_dir);
   if (!req.topology.empty() && Topology::parse(req.topology).spec() != tables->topology)
@@ -106,11 +117,12 @@ std::shared_ptr<const Tables> tables_of(const RunRequest& req, const Engine& eng
     throw InputError(fmt::format("--algorithm {}: the tables in '{}' were built by {}; a run of loaded tables runs them as "
                                  "they are (leave --algorithm out)",
                                  req.algorithm, req.tables_dir, tables->algorithm));
-  const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
-  const Problem problem{Topology::parse(tables->topology), tables->collective, tables->port_model, req.permutation,
-                        tables->root};
-  check_run_size(req, engine, problem, find_router_kind(tables->kind()), algorithm);
-  return tables;
+  ResolvedCase c{tables, Problem{Topology::parse(tables->topology), tables->collective, tables->port_model,
+                                 req.permutation, tables->root}};
+  c.algorithm = registered_algorithm(tables->algorithm, tables->collective);
+  c.kind = &find_router_kind(tables->kind());
+  check_run_size(req, engine, c.problem, *c.kind, c.algorithm);
+  return c;
 }
 
 // The waveform the engine dumped at `dumped` (VCD) refused where it passed --max-output,
@@ -157,9 +169,16 @@ RunResult run_case(const RunRequest& req) {
     throw InputError("--vcd-from, --vcd-to: the systemc engine's waveform has no window (SystemC traces from the start); "
                      "the rtl engine's has");
   const bool fst = std::filesystem::path(req.vcd_path).extension() == ".fst";
-  const std::shared_ptr<const Tables> tables = tables_of(req, engine);
-  const RouterKind& kind = find_router_kind(tables->kind());
-  const Topology topology = Topology::parse(tables->topology);
+  ResolvedCase resolved = resolve_case(req, engine);
+  const std::shared_ptr<const Tables>& tables = resolved.tables;
+  const RouterKind& kind = *resolved.kind;
+  const Algorithm* algorithm = resolved.algorithm;
+  // The counts are the tables' own: their port model and root, whatever permutation named them.
+  Problem& problem = resolved.problem;
+  problem.port_model = tables->port_model;
+  problem.permutation.clear();
+  problem.root = tables->root;
+  const Topology& topology = problem.topology;
 
   RunResult r;
   r.topology = topology.spec();
@@ -171,8 +190,6 @@ RunResult run_case(const RunRequest& req) {
   r.nodes = topology.num_nodes();
   r.construction = tables->construction;
   r.port_model = tables->port_model;
-  const Problem problem{topology, tables->collective, tables->port_model, "", tables->root};
-  const Algorithm* algorithm = registered_algorithm(tables->algorithm, tables->collective);
   if (!algorithm && kind.needs_algorithm)
     throw InputError(fmt::format("tables in '{}' name algorithm '{}', which this build does not have", req.tables_dir,
                                  tables->algorithm));
