@@ -87,6 +87,9 @@ struct RtlModelInfo {
 
 // The curated sizes: where the sweep and the test suites run rtl (rtl/CMakeLists.txt).
 const std::vector<std::string>& rtl_curated_sizes();
+// Whether `topology` is one of `sizes`: what a kind's rtl routers support in the sweep (a
+// run takes any network its builds hold).
+bool in_curated_sizes(const std::vector<std::string>& sizes, const Topology& topology);
 
 // The verilated network tops.
 const std::vector<RtlModelInfo>& rtl_models();

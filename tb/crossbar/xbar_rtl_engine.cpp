@@ -17,6 +17,7 @@
 #include "rtl_sizes.inc"
 #include "xbar_models.inc"
 #include "tb/crossbar/xbar_rtl.h"
+#include "tb/rtl_driver.h"
 
 namespace fixroute {
 
@@ -245,5 +246,17 @@ XbarRun xbar_rtl_run_loaded(XbarRtlDriver& rtl, const Topology& mesh, const Xbar
   std::sort(run.faults.begin(), run.faults.end());
   return run;
 }
+
+namespace {
+
+const KindRoutersRegistrar rtl_crossbars(
+    KindRouters::of(kCrossbarKind, "rtl")
+        .supporting([](const Topology& t) { return in_curated_sizes(xbar_curated_sizes(), t); })
+        .taking_faults().at_most(2e7).running(
+        [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
+          return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
+        }));
+
+}  // namespace
 
 }  // namespace fixroute

@@ -15,9 +15,7 @@
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
 #include "sw/topology/topology.h"
-#include "sw/kinds/crossbar/tables.h"
 #include "sw/core/router_kind.h"
-#include "tb/crossbar/xbar_rtl.h"
 #include "tb/verilated_top.h"
 #include "tb/router_array.h"
 #include "rtl_models.inc"
@@ -458,24 +456,11 @@ EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& table
 }
 
 namespace {
-const EngineRegistrar rtl_engine([] {
-  Engine e;
-  e.name = "rtl";
-  e.summary = "Verilog routers verilated into C++ (any network the router builds hold)";
-  e.one_run_per_process = false;
-  e.writes_waveforms = true;
-  return e;
-}());
-
-// `supports` is what the sweep runs on rtl: the curated sizes; a run takes any network.
-bool curated(const std::vector<std::string>& sizes, const Topology& t) {
-  return std::find(sizes.begin(), sizes.end(), t.spec()) != sizes.end();
-}
 
 const KindRoutersRegistrar rtl_port_rules(
     KindRouters::of(kPortRulesKind, "rtl")
         .supporting([](const Topology& t) {
-          return curated(rtl_curated_sizes(), t);
+          return in_curated_sizes(rtl_curated_sizes(), t);
         })
         .taking_faults().streaming().at_most(2e7).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& o) {
@@ -483,15 +468,6 @@ const KindRoutersRegistrar rtl_port_rules(
               run_rtl_engine(topology, as_kind<NetworkTables>(t), o));
         }));
 
-const KindRoutersRegistrar rtl_crossbars(
-    KindRouters::of(kCrossbarKind, "rtl")
-        .supporting([](const Topology& t) {
-          return curated(xbar_curated_sizes(), t);
-        })
-        .taking_faults().at_most(2e7).running(
-        [](const Topology& mesh, const Tables& t, const EngineOptions& o) {
-          return crossbar_output(run_xbar_rtl(mesh, as_kind<XbarTables>(t), o));
-        }));
 }  // namespace
 
 }  // namespace fixroute

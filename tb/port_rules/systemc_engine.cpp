@@ -40,15 +40,6 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
   return r;
 }
 
-const EngineRegistrar systemc_engine([] {
-  Engine e;
-  e.name = "systemc";
-  e.summary = "SystemC router modules elaborated from the topology (any size)";
-  e.one_run_per_process = true;
-  e.writes_waveforms = true;
-  return e;
-}());
-
 const KindRoutersRegistrar systemc_port_rules(
     KindRouters::of(kPortRulesKind, "systemc").taking_faults().streaming().at_most(1e7).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& o) {
