@@ -210,6 +210,7 @@ TEST(Outputs, RunConfigFileWithCommandLineOverrides) {
   expect_refused("run --config " + (scratch() / "none.json").string(), "No such file or directory");
   std::ofstream(config) << "topology = ring:8";
   expect_refused("run --config " + config.string(), "is not JSON");
+  expect_refused("run --config /dev/zero", "--config: '/dev/zero' is not a regular file");
 }
 
 // The JUnit file a sweep writes, read by Python's XML parser: a suite per algorithm, a

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -190,6 +191,15 @@ nlohmann::json CommandLine::read_run_config(const std::vector<std::string>& word
     if (words[i].rfind("--config=", 0) == 0) path = words[i].substr(9);
   }
   if (path.empty()) return nlohmann::json::object();
+  // A file of options, read whole: a device or FIFO (/dev/zero) would never end.
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw InputError(fmt::format("--config: '{}' is not a regular file", path));
+  constexpr std::uintmax_t kMaxConfigBytes = 1 << 20;
+  if (!ec && std::filesystem::exists(status) && std::filesystem::file_size(path, ec) > kMaxConfigBytes)
+    throw InputError(fmt::format("--config: '{}' is larger than {} bytes; a run's options fit in far less", path,
+                                 kMaxConfigBytes));
   std::ifstream in(path);
   if (!in) throw InputError(fmt::format("--config: cannot read '{}': {}", path, std::strerror(errno)));
   std::stringstream text;
