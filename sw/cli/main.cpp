@@ -6,13 +6,13 @@
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "sw/tables/table_check.h"
+#include "sw/tables/table_files.h"
 #include "sw/kinds/crossbar/tables.h"
 #include "sw/core/collectives.h"
 #include "sw/core/algorithm.h"
@@ -81,42 +81,6 @@ Built build_for(const BuildOptions& o,
   if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);
   return {std::move(problem), &a, std::move(tables)};
-}
-
-// Refuses, before building, tables whose building holds more than --max-memory (or the
-// memory available) by their kind's estimate.
-void check_tables_fit(const Problem& problem, const Algorithm& algorithm, int64_t max_memory) {
-  const RouterKind& kind = find_router_kind(algorithm.router_kind);
-  const DemandSize demand = find_collective(problem.collective).demand_size(problem.topology, algorithm.packets_per_node);
-  const int64_t bytes = kind.table_bytes ? kind.table_bytes(problem.topology, demand)
-                                         : int64_t{problem.topology.num_nodes()} * problem.topology.num_ports() * 4;
-  check_write_fits(fmt::format("building the tables of {} {}", problem.topology.spec(), problem.collective), bytes,
-                   max_memory);
-}
-
-// Refuses, before building, a drawing estimated to pass --max-output: at least 100 bytes
-// a node (its mark and label; a torus draws at about 300), a panel per routing step where
-// the routers are crossbars.
-void check_drawing_fits(const Problem& problem, const Algorithm& algorithm, const std::string& path) {
-  const int64_t limit = output_limit();
-  if (limit <= 0) return;
-  const bool circuits = find_router_kind(algorithm.router_kind).switching == "circuit";
-  const std::optional<int64_t> steps = circuits ? algorithm.formula(problem) : std::nullopt;
-  const int64_t panels = std::max<int64_t>(1, steps.value_or(1));
-  const int64_t bytes = int64_t{problem.topology.num_nodes()} * panels * 100;
-  if (bytes > limit)
-    throw InputError(fmt::format("drawing '{}' would need at least {} ({} nodes x {} panel{} x 100 bytes), more than "
-                                 "--max-output {}; refused before building it",
-                                 path, format_bytes(static_cast<double>(bytes)), problem.topology.num_nodes(), panels,
-                                 panels == 1 ? "" : "s", format_bytes(static_cast<double>(limit))));
-}
-
-// A table directory's path that is something else (a file, a device) is refused before
-// anything is built or written.
-void check_output_table_dir(const std::string& dir) {
-  std::error_code ec;
-  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
-    throw InputError(fmt::format("cannot write tables to '{}': not a directory", dir));
 }
 
 int cmd_tables(const Built& b, const std::string& dir, bool packed, int64_t max_memory) {
@@ -268,7 +232,7 @@ int sc_main(int argc, char** argv) {
       }
       if (cl.tables.collective.empty() || cl.tables_dir.empty())
         throw InputError("tables needs TOPOLOGY COLLECTIVE -o DIR (or --check DIR, --reseal DIR)");
-      check_output_table_dir(cl.tables_dir);
+      check_table_dir_path(cl.tables_dir);
       return cmd_tables(build_for(cl.tables,
                                   [&](const Problem& p, const Algorithm& a) {
                                     check_tables_fit(p, a, cl.tables_max_memory);

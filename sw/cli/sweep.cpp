@@ -21,6 +21,7 @@
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/core/partial_output.h"
+#include "sw/engines/trace.h"
 #include "sw/report/draw.h"
 #include "sw/report/sweep_junit.h"
 #include "sw/report/sweep_report.h"
@@ -72,26 +73,6 @@ constexpr DrawnCase kDrawnCases[] = {
     {"mesh:4x4", "broadcast", "recursive-halving", ""},
     {"torus:7x7", "gossip", "snakes", ""},
     {"hypercube:6", "gossip", "necklace", ""},
-};
-
-// The sweep's CSV as its rows come, through its PartialOutput's stream.
-class CsvFile {
- public:
-  explicit CsvFile(PartialOutput& out) : out_(out), file_(out.open()) {}
-  ~CsvFile() {
-    if (file_) std::fclose(file_);
-  }
-  void put(const std::string& text) { std::fwrite(text.data(), 1, text.size(), file_); }
-  // Closes the file and renames it into place (or ends the stream).
-  void commit() {
-    std::FILE* file = file_;
-    file_ = nullptr;
-    out_.close_and_commit(file);
-  }
-
- private:
-  PartialOutput& out_;
-  std::FILE* file_;
 };
 
 // Makes the report's directories before the sweep runs: one that cannot be made is
@@ -164,13 +145,16 @@ int run_sweep(const SweepOptions& opt) {
 
   // Written to PATH.tmp and renamed when every row is in: an interrupted sweep leaves no
   // half-written results.
-  PartialOutput csv_file(opt.csv_path, "sweep CSV");
+  // Every output checked (the report's directories made) before anything is written or run.
+  check_output_path(opt.csv_path, "sweep CSV");
   if (!opt.report_dir.empty()) make_report_dirs(opt.report_dir);
   if (!opt.junit_path.empty()) check_output_path(opt.junit_path, "JUnit file");
-  CsvFile csv(csv_file);
+  TraceCsvWriter csv(opt.csv_path,
+                     fmt::format("{}{}{}", opt.shards > 0 ? "sweep_row," : "", sweep_csv_header(),
+                                 opt.shards > 0 ? ",seconds" : ""),
+                     "sweep CSV");
   // With the rows on standard output (--csv -), the table goes to standard error.
-  std::FILE* table = csv_file.standard_output() ? stderr : stdout;
-  csv.put(fmt::format("{}{}{}\n", opt.shards > 0 ? "sweep_row," : "", sweep_csv_header(), opt.shards > 0 ? ",seconds" : ""));
+  std::FILE* table = csv.to_standard_output() ? stderr : stdout;
   const char* layout = "{:<14} {:<15} {:<21} {:<24} {:<8} {:>7} {:>7} {:>7} {:>7} {:>8}  {:<6} {}\n";
   fmt::print(table, layout, "topology", "collective", "algorithm", "ports", "engine", "steps", "formula", "paper", "bound",
              "cycles", "ok", "paper");
@@ -224,14 +208,14 @@ int run_sweep(const SweepOptions& opt) {
                shown(r["clock_cycles"]), out.ok ? "ok" : "FAILED",
                !out.meets_paper ? "-" : *out.meets_paper ? "meets" : "ABOVE");
     if (opt.shards > 0)
-      csv.put(fmt::format("{}/{},{},{:.6f}\n", place[i], whole, sweep_csv_line(out), *out.seconds));
+      csv.write(fmt::format("{}/{},{},{:.6f}\n", place[i], whole, sweep_csv_line(out), *out.seconds));
     else
-      csv.put(sweep_csv_line(out) + "\n");
+      csv.write(sweep_csv_line(out) + "\n");
     results.push_back(std::move(out));
     progress.update(i + 1, failures);
   }
   progress.finish();
-  csv.commit();
+  csv.finish();
   if (!opt.report_dir.empty()) write_sweep_report(opt.report_dir, results);
   if (!opt.junit_path.empty()) write_output_file(opt.junit_path, sweep_junit_xml(results), "JUnit file");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -13,6 +13,10 @@
 
 namespace fixroute {
 
+int64_t default_table_bytes(const Topology& topology, const DemandSize&) {
+  return int64_t{topology.num_nodes()} * topology.num_ports() * 4;
+}
+
 std::vector<RouterKind>& router_kind_registry() {
   static std::vector<RouterKind> registry;
   return registry;

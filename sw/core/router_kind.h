@@ -154,6 +154,9 @@ struct OnlineScore {
 // binary file (networks too large for a file per router).
 enum class TableForm { Files, Packed };
 
+// What a kind's tables hold at the least unless it says: a 32-bit word per router port.
+int64_t default_table_bytes(const Topology& topology, const DemandSize& demand);
+
 struct RouterKind {
   std::string name;       // as network.json's "kind" records it
   std::string summary;    // one line
@@ -191,8 +194,8 @@ struct RouterKind {
   std::function<int64_t(const Topology&, const DemandSize& demand)> least_trace_rows;
   // Bytes these tables hold once built, at the least, for `demand` on `topology`: known
   // before building (`tables -o` refuses up front tables larger than --max-memory or the
-  // memory available). Unset: a 32-bit word per router port.
-  std::function<int64_t(const Topology&, const DemandSize& demand)> table_bytes;
+  // memory available). Unless set: a 32-bit word per router port.
+  std::function<int64_t(const Topology&, const DemandSize& demand)> table_bytes = default_table_bytes;
   // `fixroute draw`: the SVG of these tables for `problem`, under `title` (the case; the
   // kind adds what it counts); unset: the kind draws nothing. InputError on a topology it
   // does not draw.

@@ -54,10 +54,10 @@ void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
   }
 }
 
-TraceCsvWriter::TraceCsvWriter(const std::string& path, const char* header) : out_(path, "trace") {
+TraceCsvWriter::TraceCsvWriter(const std::string& path, const std::string& header, const std::string& what)
+    : out_(path, what) {
   file_ = out_.open();
-  std::fputs(header, file_);
-  std::fputc('\n', file_);
+  write(header + "\n");
 }
 
 TraceCsvWriter::~TraceCsvWriter() {

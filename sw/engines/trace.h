@@ -39,20 +39,23 @@ struct PacketSink : TraceSink {
 // Hands a whole sorted trace to `sink` step by step.
 void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink);
 
-// Writes a trace CSV as the steps come, to `path`.tmp, renamed to `path` by finish();
-// a run that stops early leaves no file behind (core/partial_output.h). `header`: the
-// kind's header line (without the newline); step() writes port-rules rows, write() rows
-// another kind formatted.
+// Writes a CSV as its rows come, through a PartialOutput (core/partial_output.h): a file
+// is renamed into place by finish(), so a run that stops early leaves none behind.
+// `header`: the header line (without the newline); step() writes port-rules rows, write()
+// rows formatted elsewhere (another kind's trace, the sweep's rows). `what` names the file
+// in errors.
 class TraceCsvWriter {
  public:
   // Throws InputError when it cannot write there.
-  explicit TraceCsvWriter(const std::string& path, const char* header = kTraceHeader);
+  explicit TraceCsvWriter(const std::string& path, const std::string& header = kTraceHeader,
+                          const std::string& what = "trace");
   ~TraceCsvWriter();
   TraceCsvWriter(const TraceCsvWriter&) = delete;
   TraceCsvWriter& operator=(const TraceCsvWriter&) = delete;
   void step(const std::vector<TraceEvent>& events);
   void write(const std::string& rows);
   void finish();  // throws InputError when the file could not be completed
+  bool to_standard_output() const { return out_.standard_output(); }
 
  private:
   PartialOutput out_;

@@ -341,7 +341,14 @@ void create_table_dir(const std::string& dir) {
   if (ec) throw InputError(fmt::format("cannot create directory '{}': {}", dir, ec.message()));
 }
 
+void check_table_dir_path(const std::string& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw InputError(fmt::format("cannot write tables to '{}': not a directory", dir));
+}
+
 void write_table_dir(const std::string& dir, const std::function<void(const std::string&)>& write) {
+  check_table_dir_path(dir);
   fs::path target = fs::path(dir).lexically_normal();
   if (target.filename().empty()) target = target.parent_path();  // "out/"
   if (target.empty()) throw InputError("no table directory given");
@@ -353,7 +360,6 @@ void write_table_dir(const std::string& dir, const std::function<void(const std:
   fs::remove_all(temp.temp(), ec);
   write(temp.temp());
   if (!fs::exists(target)) return temp.commit();
-  if (!fs::is_directory(target)) throw InputError(fmt::format("cannot write tables to '{}': not a directory", dir));
   // The old manifest goes first: a set cut short while moving has none and loads as nothing.
   auto move = [&](const fs::path& from, const fs::path& to) {
     fs::rename(from, to, ec);

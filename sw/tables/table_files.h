@@ -134,6 +134,9 @@ Topology read_common_manifest_fields(const nlohmann::json& manifest, Tables& tab
 
 // Creates `dir` (throws InputError when it cannot).
 void create_table_dir(const std::string& dir);
+// Refuses (InputError) a table directory path that exists and is not a directory: before
+// anything is built or written.
+void check_table_dir_path(const std::string& dir);
 // Writes a table directory whole or not at all: write(TEMP) fills a fresh sibling
 // directory, which then becomes `dir` (renamed where `dir` does not exist; else its files
 // are moved in, network.json last and the old one removed first, and the old set's other

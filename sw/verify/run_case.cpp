@@ -155,6 +155,26 @@ void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_
                  2 * kind.run_bytes(problem.topology, demand, true), max_memory);
 }
 
+void check_tables_fit(const Problem& problem, const Algorithm& algorithm, int64_t max_memory) {
+  const DemandSize demand = find_collective(problem.collective).demand_size(problem.topology, algorithm.packets_per_node);
+  check_write_fits(fmt::format("building the tables of {} {}", problem.topology.spec(), problem.collective),
+                   find_router_kind(algorithm.router_kind).table_bytes(problem.topology, demand), max_memory);
+}
+
+void check_drawing_fits(const Problem& problem, const Algorithm& algorithm, const std::string& path) {
+  const int64_t limit = output_limit();
+  if (limit <= 0) return;
+  const bool circuits = find_router_kind(algorithm.router_kind).switching == "circuit";
+  const std::optional<int64_t> steps = circuits ? algorithm.formula(problem) : std::nullopt;
+  const int64_t panels = std::max<int64_t>(1, steps.value_or(1));
+  const int64_t bytes = int64_t{problem.topology.num_nodes()} * panels * 100;
+  if (bytes > limit)
+    throw InputError(fmt::format("drawing '{}' would need at least {} ({} nodes x {} panel{} x 100 bytes), more than "
+                                 "--max-output {}; refused before building it",
+                                 path, format_bytes(static_cast<double>(bytes)), problem.topology.num_nodes(), panels,
+                                 panels == 1 ? "" : "s", format_bytes(static_cast<double>(limit))));
+}
+
 RunResult run_case(const RunRequest& req) {
   const Engine& engine = find_engine(req.engine);
   if (!req.vcd_path.empty() && !engine.writes_waveforms)

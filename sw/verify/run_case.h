@@ -81,6 +81,12 @@ RunResult run_case(const RunRequest& request);
 // `problem` that needs more memory than the machine has or `max_memory` allows (0: the
 // memory available), before anything is built: both networks hold what a run holds.
 void check_cosim_fits(const Problem& problem, const Algorithm& algorithm, int64_t max_memory);
+// The same for building `algorithm`'s tables (`tables`, `draw`): their kind's table_bytes.
+void check_tables_fit(const Problem& problem, const Algorithm& algorithm, int64_t max_memory);
+// Refuses (InputError) a drawing of `algorithm`'s tables estimated to pass --max-output
+// (output_limit()), before building: at least 100 bytes a node (its mark and label; a
+// torus draws at about 300), a panel per routing step where the routers are crossbars.
+void check_drawing_fits(const Problem& problem, const Algorithm& algorithm, const std::string& path);
 
 nlohmann::json to_json(const RunResult& result);
 std::string summary(const RunResult& result);  // the human-readable report of `fixroute run`
