@@ -67,7 +67,7 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
   const Topology topology = Topology::parse(spec);
   const Algorithm& algorithm = find_algorithm(collective, "", topology);
   const NetworkTables tables = build_tables(algorithm, topology, PortModel{});
-  const std::vector<Packet> demand = find_collective(collective).packets(topology, algorithm.packets_per_node);
+  const std::vector<DemandPacket> demand = find_collective(collective).packets(topology, algorithm.packets_per_node);
   int64_t hops = 0, steps = 0;
   for (auto _ : state) {
     PacketScoreboard board(topology, PortModel{}, demand);

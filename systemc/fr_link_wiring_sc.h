@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "systemc/port_rules/fr_fault_link_sc.h"
+#include "systemc/fr_fault_link_sc.h"
 
 #include "sw/topology/topology.h"
 

@@ -1,54 +1,41 @@
-// Lockstep co-simulation: the SystemC network and the verilated RTL network on one clock,
-// fed the same tables, their link activity compared every cycle (`fixroute cosim`).
+// Lockstep co-simulation (`fixroute cosim`, docs/cosim.md): a kind's SystemC network and its
+// verilated RTL on one clock, fed the same tables, compared every cycle. What every kind's
+// co-simulation shares lives here; each kind's bench is in its own folder
+// (tb/<kind>/cosim.*), registered with KindCosimRegistrar (sw/verify/cosim.h).
 #pragma once
-#include <cstdint>
 #include <memory>
 #include <optional>
-#include <string>
+#include <systemc>
 #include <vector>
 
 #include "sw/core/faults.h"
 #include "sw/verify/cosim.h"
-#include "sw/engines/trace.h"
-#include "sw/kinds/crossbar/tables.h"
-#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 
 class Topology;
-struct CombiningTables;
-struct BroadcastTreeTables;
-struct CombiningSumTables;
 
+// A verilated network as an sc_module: one model clock cycle per rising edge on which
+// `hold` is low (the SystemC side's reset edge is not a cycle of the loaded RTL).
+template <class Driver>
+class RtlModule : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+  sc_core::sc_in<bool> hold;
+  RtlModule(sc_core::sc_module_name name, std::unique_ptr<Driver> rtl) : sc_core::sc_module(name), rtl_(std::move(rtl)) {
+    SC_HAS_PROCESS(RtlModule);
+    SC_METHOD(on_clock);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+  const Driver& rtl() const { return *rtl_; }
 
-// Loads `rtl_tables` into the RTL network and `systemc_tables` into the SystemC one (the
-// same tables, except in tests of the comparison itself), runs both from their first
-// step, and stops at the first cycle whose link activity differs. One per process.
-// `faults` (docs/faults.md): injected into both networks alike (the RTL as a router array).
-CosimReport run_cosim(const Topology& topology, const NetworkTables& systemc_tables, const NetworkTables& rtl_tables,
-                      const std::vector<Fault>& faults = {});
-
-// The same for the circuit-switched crossbar meshes (rtl/crossbar/fr_mesh_xbar_top.v and
-// systemc/crossbar/fr_xbar_router_sc.h): every mesh link and every local output compared at each
-// cycle, then the routers' latched faults. `crossings` counts link transfers, `steps`
-// routing steps, `arrived` the messages both delivered. `faults`: both meshes take them as
-// run does (docs/faults.md), an injector each, the RTL as a router array. Throws InputError
-// for a mesh with no verilated model. One per process.
-CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_tables, const XbarTables& rtl_tables,
-                           const std::vector<Fault>& faults = {});
-
-// The same for the routers that take one round per clock (tb/round_cosim.cpp): after every
-// rising edge each router's outputs (combining: `full`, `learnt`) and every link (valid,
-// and the set of origins or the origin carried) compared; `steps` the rounds run, until
-// the kind's stop rule ends the run. InputError where no verilated build holds the tables.
-// `faults`: combining and broadcast-tree networks take them as run does (docs/faults.md),
-// an injector each.
-CosimReport run_combining_cosim(const Topology& topology, const CombiningTables& systemc_tables,
-                                const CombiningTables& rtl_tables, const std::vector<Fault>& faults = {});
-CosimReport run_tree_cosim(const Topology& topology, const BroadcastTreeTables& systemc_tables,
-                           const BroadcastTreeTables& rtl_tables, const std::vector<Fault>& faults = {});
-CosimReport run_sum_cosim(const Topology& topology, const CombiningSumTables& systemc_tables,
-                          const CombiningSumTables& rtl_tables, const std::vector<Fault>& faults = {});
+ private:
+  void on_clock() {
+    if (!hold.read()) rtl_->tick();
+  }
+  std::unique_ptr<Driver> rtl_;
+};
 
 // A co-simulation's faults: an injector per network (none without faults), each recording
 // what its faults took; the two must take the same.
@@ -66,6 +53,5 @@ class CosimFaults {
  private:
   std::optional<FaultInjector> systemc_, rtl_;
 };
-
 
 }  // namespace fixroute

@@ -1,18 +1,14 @@
 // The hardware engines, registered like the ref engine (sw/engines/ref.cpp): each kind
 // registers its routers on them from tb/<kind>/.
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
-#include "tb/rtl_driver.h"
+
 
 namespace fixroute {
 
-bool in_curated_sizes(const std::vector<std::string>& sizes, const Topology& topology) {
-  return std::find(sizes.begin(), sizes.end(), topology.spec()) != sizes.end();
-}
 
 namespace {
 

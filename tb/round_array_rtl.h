@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "router_array.h"
-#include "rtl_driver.h"
+#include "tb/rtl_config_port.h"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
 #include "sw/core/router_kind.h"

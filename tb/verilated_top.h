@@ -12,7 +12,6 @@
 
 #include "sw/core/errors.h"
 #include "tb/verilated_waveform.h"
-#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 
@@ -27,16 +26,6 @@ inline uint64_t bits(const VlWide<W>& value, unsigned lsb, unsigned width) {  //
   uint64_t both = value[word];
   if (word + 1 < W) both |= static_cast<uint64_t>(value[word + 1]) << 32;
   return (both >> shift) & ((1ull << width) - 1);
-}
-
-// The packet {hops, seq, dest, origin} at bit `lsb` of a link word, fields `field_w` bits
-// wide (dest all-ones, the broadcast address, comes back as kBroadcastDest).
-template <typename T>
-inline Packet packet_at(const T& link_data, unsigned lsb, unsigned field_w) {
-  auto field = [&](unsigned k) { return static_cast<int>(bits(link_data, lsb + k * field_w, field_w)); };
-  Packet p{field(0), field(1), field(2), field(3)};
-  if (p.dest == (1 << field_w) - 1) p.dest = kBroadcastDest;
-  return p;
 }
 
 // The RtlConfigPort part of a driver (Interface derives from RtlConfigPort) for Model.

@@ -20,8 +20,12 @@
 #include "sw/kinds/combining_sum/engine.h"
 #include "sw/kinds/combining_sum/tables.h"
 #include "sw/core/algorithm.h"
-#include "tb/cosim.h"
-#include "tb/rtl_driver.h"
+#include "tb/broadcast_trees/cosim.h"
+#include "tb/combining/cosim.h"
+#include "tb/combining_sum/cosim.h"
+#include "tb/crossbar/cosim.h"
+#include "tb/port_rules/cosim.h"
+#include "tb/port_rules/rtl_driver.h"
 #include "tb/crossbar/xbar_rtl.h"
 
 #include <nlohmann/json.hpp>

@@ -11,7 +11,7 @@
 #include "sw/core/faults.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/run_case.h"
-#include "tb/cosim.h"
+#include "sw/verify/cosim.h"
 #include "sw/core/algorithm.h"
 #include "test_support.h"
 

@@ -47,10 +47,10 @@ TEST(RunSize, DemandSizesMatchTheDemand) {
     for (const char* name : {"total-exchange", "gossip"})
       for (int per_node : {1, 2}) {
         const Collective& c = find_collective(name);
-        const std::vector<Packet> packets = c.packets(t, per_node);
+        const std::vector<DemandPacket> packets = c.packets(t, per_node);
         const DemandSize size = c.demand_size(t, per_node);
         int64_t broadcast = 0;
-        for (const Packet& p : packets) broadcast += p.dest == kBroadcastDest ? 1 : 0;
+        for (const DemandPacket& p : packets) broadcast += p.dest == kBroadcastDest ? 1 : 0;
         EXPECT_EQ(size.broadcast, broadcast) << spec << " " << name;
         EXPECT_EQ(size.unicast, static_cast<int64_t>(packets.size()) - broadcast) << spec << " " << name;
       }

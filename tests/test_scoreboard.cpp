@@ -35,7 +35,7 @@ class ScoreboardTest : public ::testing::Test {
   }
   Topology topo_ = Topology::parse("line:5");
   std::vector<TraceEvent> trace_;
-  std::vector<Packet> demand_;
+  std::vector<DemandPacket> demand_;
 };
 
 }  // namespace
@@ -239,8 +239,8 @@ TEST(PipelinedPacketSink, AFailingStepIsRethrownToTheEngine) {
 
 TEST(Scoreboard, RefusesARunWhoseBitSetsWouldNotFit) {
   const Topology torus = Topology::parse("torus:1024x1024");
-  std::vector<Packet> demand;
-  for (int node = 0; node < torus.num_nodes(); ++node) demand.push_back({node, kBroadcastDest, 0, 1});
+  std::vector<DemandPacket> demand;
+  for (int node = 0; node < torus.num_nodes(); ++node) demand.push_back({node, kBroadcastDest, 0});
   try {
     PacketScoreboard board(torus, PortModel{}, std::move(demand));
     FAIL() << "a 128 GiB scoreboard was started";

@@ -8,7 +8,7 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
-#include "tb/rtl_driver.h"
+#include "tb/port_rules/rtl_driver.h"
 #include "test_support.h"
 
 namespace fixroute::testing_support {

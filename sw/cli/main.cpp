@@ -13,7 +13,6 @@
 
 #include "sw/tables/table_check.h"
 #include "sw/tables/table_files.h"
-#include "sw/kinds/crossbar/tables.h"
 #include "sw/core/collectives.h"
 #include "sw/core/algorithm.h"
 #include "progress.h"
@@ -23,7 +22,6 @@
 #include "sw/engines/trace.h"
 #include "sw/core/partial_output.h"
 #include "sw/core/version.h"
-#include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/cosim.h"
 #include "sw/verify/run_case.h"

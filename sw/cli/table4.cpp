@@ -4,13 +4,14 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "child_run.h"
+#include "sw/core/algorithm.h"
 #include "sw/core/router_kind.h"
-#include "sw/kinds/combining_sum/tables.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -60,6 +61,13 @@ std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-
 
 }  // namespace
 
+// The router kind the table's algorithms produce tables for (the summing routers).
+static const std::string& data_sum_router_kind() {
+  for (const Algorithm& a : algorithm_registry())
+    if (a.collective == "data-sum") return a.router_kind;
+  throw std::logic_error("no algorithm for data-sum is registered");
+}
+
 int run_table4(const Table4Options& options) {
   nlohmann::json rows = nlohmann::json::array();
   int failures = 0;
@@ -78,7 +86,7 @@ int run_table4(const Table4Options& options) {
     }
     for (const std::string& base : bases) {
       const std::string spec = family.prefix + base;
-      if (!engine_runs(find_engine(options.engine), kCombiningSumKind, Topology::parse(spec))) {
+      if (!engine_runs(find_engine(options.engine), data_sum_router_kind(), Topology::parse(spec))) {
         if (!options.json) fmt::print("{:<14} {:<22} not run: the {} engine has no build that holds it\n", family.name, spec, options.engine);
         continue;
       }

@@ -27,11 +27,11 @@ const std::vector<Collective>& collectives() {
   static const std::vector<Collective> all = {
       {"total-exchange", "every node sends a distinct packet to every other node",
        [](const Topology& t, int) {
-         std::vector<Packet> out;
+         std::vector<DemandPacket> out;
          out.reserve(static_cast<size_t>(t.num_nodes()) * static_cast<size_t>(t.num_nodes() - 1));
          for (int o = 0; o < t.num_nodes(); ++o)
            for (int d = 0; d < t.num_nodes(); ++d)
-             if (d != o) out.push_back({o, d, total_exchange_seq(o, d), 0});
+             if (d != o) out.push_back({o, d, total_exchange_seq(o, d)});
          return out;
        },
        [](const Topology& t, int) {
@@ -41,9 +41,9 @@ const std::vector<Collective>& collectives() {
        [](const Topology& t, const PortModel& m, int) { return total_exchange_bounds(t, m); }},
       {"gossip", "all-to-all broadcast: every node's packets reach every other node (non-combining)",
        [](const Topology& t, int per_node) {
-         std::vector<Packet> out;
+         std::vector<DemandPacket> out;
          for (int o = 0; o < t.num_nodes(); ++o)
-           for (int s = 0; s < per_node; ++s) out.push_back({o, kBroadcastDest, s, 0});
+           for (int s = 0; s < per_node; ++s) out.push_back({o, kBroadcastDest, s});
          return out;
        },
        [](const Topology& t, int per_node) { return DemandSize{0, int64_t{t.num_nodes()} * per_node}; },

@@ -7,22 +7,30 @@
 
 #include "sw/core/router_kind.h"
 #include "sw/verify/bounds.h"
-#include "sw/kinds/port_rules/tables.h"
 
 namespace fixroute {
 
 class Topology;
 struct Problem;
 
+// One unit of a store-and-forward collective's demand: `origin`'s `seq`-th packet, needed by
+// `dest`, or by every node but `origin` when `dest` is kBroadcastDest. Each router kind
+// carries it in its own packet form.
+constexpr int kBroadcastDest = -1;
+struct DemandPacket {
+  int origin = 0;
+  int dest = 0;
+  int seq = 0;
+};
+
 struct Collective {
   std::string name;
   std::string summary;
   // Store-and-forward collectives: the packets when every node starts with `per_node`
-  // packets of its own (gossip; total exchange ignores it): origin, dest, seq (hops
-  // unused). A unicast packet is needed by its dest; a broadcast one (dest -1) by every
+  // packets of its own (gossip; total exchange ignores it). A unicast packet is needed by its dest; a broadcast one (dest -1) by every
   // node but its origin. Null for the circuit-switched ones, whose demand the crossbar
   // tables record (sw/schedulers/circuits.h).
-  std::function<std::vector<Packet>(const Topology&, int per_node)> packets;
+  std::function<std::vector<DemandPacket>(const Topology&, int per_node)> packets;
   // How many packets `packets` makes, without making them (every collective: the circuit
   // ones, a message per node).
   std::function<DemandSize(const Topology&, int per_node)> demand_size;

@@ -8,7 +8,7 @@
 
 #include "errors.h"
 #include "find_named.h"
-#include "sw/kinds/port_rules/tables.h"
+#include "sw/tables/table_files.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {

@@ -6,7 +6,6 @@
 namespace fixroute {
 
 class Topology;
-struct NetworkTables;
 
 struct PortModel {
   bool one_port = false;     // 1-port: one send and one receive per node per step
@@ -26,12 +25,5 @@ struct PortModel {
   }
 };
 
-// Adapts all-port full-duplex tables to a restricted port model by time-slicing the
-// ports, the transformation behind the total-exchange paper's remark (section 2) that
-// half-duplex costs a factor of two: on a line or ring, port 0 (the + direction) may send
-// only in odd steps and port 1 only in even steps. That obeys 1-port and half-duplex at
-// once; every release step r becomes 2r-1 (port 0) or 2r (port 1), so the schedule is the
-// full-duplex one dilated by two. Throws InputError for topologies it does not cover.
-void apply_port_model(NetworkTables& tables, const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute

@@ -30,7 +30,7 @@ class TreeRouterSc : public sc_core::sc_module {
   TreeRouterSc(sc_core::sc_module_name name, int node, int nodes, int ports, std::vector<int32_t> rows);
 
   // Its round counter (rounds sent), and an event notified once its outputs hold a round's
-  // sends: what a test bench's fault link (systemc/port_rules/fr_fault_link_sc.h) reads of it.
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
   size_t round() const { return round_; }
   const sc_core::sc_event& sent() const { return sent_; }
 

@@ -12,7 +12,7 @@
 #include <ostream>
 #include <vector>
 
-#include "systemc/port_rules/fr_fault_link_sc.h"
+#include "systemc/fr_fault_link_sc.h"
 
 namespace fixroute {
 
@@ -43,7 +43,7 @@ class CombiningRouterSc : public sc_core::sc_module {
   CombiningRouterSc(sc_core::sc_module_name name, int node, int nodes, int ports, std::vector<uint16_t> rows);
 
   // Its round counter (rounds sent), and an event notified once its outputs hold a round's
-  // sends: what a test bench's fault link (systemc/port_rules/fr_fault_link_sc.h) reads of it.
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
   int64_t round() const { return round_; }
   const sc_core::sc_event& sent() const { return sent_; }
 

@@ -34,7 +34,7 @@ class SumRouterSc : public sc_core::sc_module {
   uint64_t answer() const;  // the sum of its result registers
 
   // Its round counter (rounds sent), and an event notified once its outputs hold a round's
-  // sends: what a test bench's fault link (systemc/port_rules/fr_fault_link_sc.h) reads of it.
+  // sends: what a test bench's fault link (systemc/fr_fault_link_sc.h) reads of it.
   size_t round() const { return round_; }
   const sc_core::sc_event& sent() const { return sent_; }
 

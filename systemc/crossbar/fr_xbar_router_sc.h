@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "systemc/port_rules/fr_fault_link_sc.h"
+#include "systemc/fr_fault_link_sc.h"
 #include "sw/kinds/crossbar/tables.h"
 
 namespace fixroute {

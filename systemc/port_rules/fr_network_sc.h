@@ -11,7 +11,7 @@
 
 #include "sw/kinds/port_rules/tables.h"
 #include "sw/engines/trace.h"
-#include "systemc/port_rules/fr_fault_link_sc.h"
+#include "systemc/fr_fault_link_sc.h"
 #include "systemc/port_rules/fr_router_sc.h"
 
 namespace fixroute {

@@ -6,7 +6,7 @@
 
 #include "tb/round_array_rtl.h"
 #include "tb/router_array.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 #include "rtl_routers.inc"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"

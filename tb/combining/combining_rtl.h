@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 #include "sw/core/router_kind.h"
 
 namespace fixroute {

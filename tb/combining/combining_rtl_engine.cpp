@@ -8,7 +8,7 @@
 #include "tb/combining/combining_rtl.h"
 #include "tb/round_array_rtl.h"
 #include "tb/router_array.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 #include "rtl_routers.inc"
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"

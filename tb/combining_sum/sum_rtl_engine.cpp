@@ -10,7 +10,7 @@
 
 #include "tb/round_array_rtl.h"
 #include "tb/router_array.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 #include "rtl_routers.inc"
 #include "sw/core/faults.h"
 #include "sw/kinds/combining_sum/engine.h"

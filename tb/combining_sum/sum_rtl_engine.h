@@ -9,7 +9,7 @@
 
 #include "sw/core/router_kind.h"
 #include "sw/kinds/combining_sum/engine.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 
 namespace fixroute {
 

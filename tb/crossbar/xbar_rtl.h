@@ -9,7 +9,7 @@
 
 #include "sw/kinds/crossbar/engine.h"
 #include "sw/kinds/port_rules/ref_routers.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 
 namespace fixroute {
 

@@ -17,7 +17,7 @@
 #include "rtl_sizes.inc"
 #include "xbar_models.inc"
 #include "tb/crossbar/xbar_rtl.h"
-#include "tb/rtl_driver.h"
+#include "tb/rtl_config_port.h"
 
 namespace fixroute {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "sw/kinds/port_rules/ref_routers.h"
-#include "tb/rtl_driver.h"
+#include "tb/port_rules/rtl_driver.h"
 
 namespace fixroute {
 

@@ -30,7 +30,7 @@ namespace {
 // The scoreboard online, and the trace CSV written as the steps come where asked.
 class PacketOnlineScore final : public OnlineScore {
  public:
-  PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<Packet> demand,
+  PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand,
                     const std::string& trace_path, int threads)
       : board_(topology, model, std::move(demand)), relay_(*this) {
     if (!trace_path.empty()) csv_.emplace(trace_path);

@@ -54,7 +54,7 @@ int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& 
 struct PacketScoreboard::State {
   const Topology& topo;
   PortModel model;
-  std::vector<Packet> demand;
+  std::vector<DemandPacket> demand;
   size_t nodes = 0;
   size_t ports = 0;
   // (origin, dest, seq) -> demand index: dense by origin and seq where the seqs are few
@@ -88,13 +88,13 @@ struct PacketScoreboard::State {
   std::vector<int64_t> packet_of;  // per event of the step: demand index, or -1 where the event was refused
   ScoreboardReport report;
 
-  State(const Topology& t, const PortModel& m, std::vector<Packet> d) : topo(t), model(m), demand(std::move(d)) {
+  State(const Topology& t, const PortModel& m, std::vector<DemandPacket> d) : topo(t), model(m), demand(std::move(d)) {
     nodes = static_cast<size_t>(t.num_nodes());
     ports = static_cast<size_t>(t.num_ports());
     words_per_row = (nodes + 63) / 64;
     int64_t max_seq = -1;
     bool seqs_valid = true;
-    for (const Packet& p : demand) {
+    for (const DemandPacket& p : demand) {
       max_seq = std::max<int64_t>(max_seq, p.seq);
       seqs_valid = seqs_valid && p.seq >= 0 && p.origin >= 0 && static_cast<size_t>(p.origin) < nodes;
     }
@@ -102,7 +102,7 @@ struct PacketScoreboard::State {
     bool dense = seqs_valid && static_cast<size_t>(seqs_per_origin) * nodes <= 4 * demand.size() + nodes;
     if (dense) {  // and each (origin, seq) names one packet
       by_seq.assign(static_cast<size_t>(seqs_per_origin) * nodes, -1);
-      for (const Packet& p : demand) {
+      for (const DemandPacket& p : demand) {
         int32_t& slot = by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)];
         if (slot >= 0) dense = false;
         slot = 0;
@@ -116,7 +116,7 @@ struct PacketScoreboard::State {
     }
     packets.resize(demand.size());
     for (size_t i = 0; i < demand.size(); ++i) {
-      const Packet& p = demand[i];
+      const DemandPacket& p = demand[i];
       if (seqs_per_origin > 0)
         by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)] =
             static_cast<int32_t>(i);
@@ -291,7 +291,7 @@ struct PacketScoreboard::State {
     // packet's last holder, a broadcast packet's count of holders.
     auto missed = [&](size_t i, size_t node) {
       if (missing++ > 0) return;
-      const Packet& p = demand[i];
+      const DemandPacket& p = demand[i];
       std::string seen;
       if (packets[i].row < 0) {
         seen = packets[i].since == 0 ? fmt::format("never left node {}", packets[i].holder)
@@ -311,7 +311,7 @@ struct PacketScoreboard::State {
       for (size_t r = 0; r < rows && all_held; ++r) all_held = held[w * rows + r] == full;
     }
     for (size_t i = 0; i < demand.size(); ++i) {
-      const Packet& p = demand[i];
+      const DemandPacket& p = demand[i];
       if (packets[i].row < 0) {
         if (!packets[i].delivered) missed(i, static_cast<size_t>(p.dest));
         continue;
@@ -324,13 +324,13 @@ struct PacketScoreboard::State {
   }
 };
 
-PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<Packet> demand)
+PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand)
     : state_(std::make_unique<State>(topology, model, std::move(demand))) {}
 PacketScoreboard::~PacketScoreboard() = default;
 void PacketScoreboard::step(int64_t step, const std::vector<TraceEvent>& events) { state_->step(step, events); }
 ScoreboardReport PacketScoreboard::finish() { return state_->finish(); }
 
-ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<Packet>& demand,
+ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<DemandPacket>& demand,
                              const std::vector<TraceEvent>& trace) {
   PacketScoreboard board(topology, model, demand);
   replay_trace(trace, board);

@@ -22,7 +22,7 @@ class Topology;
 // nodes send and receive at most one packet; a packet leaves only a node that holds it
 // since an earlier step; a unicast packet is not moved on from its destination; no node
 // receives a packet twice; and, at the end, every needed reception happened.
-ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<Packet>& demand,
+ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<DemandPacket>& demand,
                              const std::vector<TraceEvent>& trace);
 
 // Bytes the online scoreboard holds for `demand` on `nodes` nodes of `ports` ports: a bit
@@ -36,7 +36,7 @@ int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& 
 // per arc; nothing per crossing.
 class PacketScoreboard : public PacketSink {
  public:
-  PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<Packet> demand);
+  PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand);
   ~PacketScoreboard() override;
   void step(int64_t step, const std::vector<TraceEvent>& events) override;
   ScoreboardReport finish();

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sw/core/collectives.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/port_model.h"
 #include "sw/tables/table_files.h"
@@ -21,7 +22,6 @@ class Topology;
 constexpr int kTableVersion = 3;  // router files and images; 2: taps and a switch step per port; 3: a list of switch steps per tap
 constexpr const char* kPortRulesKind = "port-rules";
 constexpr int kMaxPorts = 16;          // transit masks are 16 bits wide
-constexpr int kBroadcastDest = -1;     // dest of broadcast/gossip copies
 
 // Output-queue disciplines (total-exchange paper: section 3 furthest-first, section 4
 // message-shift FIFO).
@@ -112,5 +112,13 @@ std::vector<uint32_t> encode_image(const RouterTable& router, int num_ports, Tab
 // `what` names the image in error messages.
 RouterTable decode_image(const std::vector<uint32_t>& words, int num_ports, int num_nodes,
                          const std::string& what = "memory image", TableForm form = TableForm::Files);
+
+// Adapts all-port full-duplex tables to a restricted port model by time-slicing the
+// ports, the transformation behind the total-exchange paper's remark (section 2) that
+// half-duplex costs a factor of two: on a line or ring, port 0 (the + direction) may send
+// only in odd steps and port 1 only in even steps. That obeys 1-port and half-duplex at
+// once; every release step r becomes 2r-1 (port 0) or 2r (port 1), so the schedule is the
+// full-duplex one dilated by two. Throws InputError for topologies it does not cover.
+void apply_port_model(NetworkTables& tables, const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute
