@@ -23,7 +23,9 @@ const std::vector<std::string>& family_specs() {
       "torus:3x3x3", "torus:4x4x4",  "hypercube:1",  "hypercube:2",    "hypercube:3",     "hypercube:4",
       "complete:2",  "complete:3",   "complete:4",   "complete:5",     "complete:8",      "bsn:line:2",
       "bsn:line:3",  "bsn:hypercube:3", "bsn:mesh:3x3", "otis:mesh:3x3",  "bsn:ring:4",   "bsn:mesh:2x2", "bsn:hypercube:2", "bsn:complete:3", "otis:line:3",
-      "otis:ring:5", "otis:mesh:2x2", "otis:complete:3", "otis:hypercube:3", "otis:torus:3x3"};
+      "otis:ring:5", "otis:mesh:2x2", "otis:complete:3", "otis:hypercube:3", "otis:torus:3x3",
+      "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt",
+      "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt"};
   return specs;
 }
 

@@ -1,7 +1,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <queue>
+#include <unistd.h>
 
 #include "sw/core/errors.h"
 #include "sw/topology/topology.h"
@@ -175,3 +178,89 @@ TEST(Topology, ASmallerCapRefusesBeforeWiring) {
     EXPECT_EQ(capped.neighbour(capped.num_nodes() - 1, 0), full.neighbour(full.num_nodes() - 1, 0)) << spec;
   }
 }
+
+namespace fixroute {
+namespace {
+
+// graph:FILE (docs/topologies.md): a list of links, ports numbered or in order; what is not a
+// connected simple graph with consistent ports is refused in one line naming the file's line.
+class GraphFile : public ::testing::Test {
+ protected:
+  std::string write(const std::string& name, const std::string& text) {
+    const std::filesystem::path p = std::filesystem::temp_directory_path() / ("fixroute_graph_" + std::to_string(::getpid()) + "_" + name);
+    std::ofstream(p) << text;
+    written_.push_back(p);
+    return "graph:" + p.string();
+  }
+  void TearDown() override {
+    for (const auto& p : written_) std::filesystem::remove(p);
+  }
+  std::vector<std::filesystem::path> written_;
+};
+
+TEST_F(GraphFile, LinksInOrderGiveEachNodeItsPorts) {
+  const Topology t = Topology::parse(write("tri", "# a triangle and a tail\n0 1\n1 2\n2 0  # closing\n2 3\n"));
+  EXPECT_EQ(t.kind(), TopologyKind::Graph);
+  EXPECT_EQ(t.num_nodes(), 4);
+  EXPECT_EQ(t.num_ports(), 3);  // node 2: three links
+  EXPECT_EQ(t.neighbour(0, 0), 1);
+  EXPECT_EQ(t.neighbour(0, 1), 2);
+  EXPECT_EQ(t.neighbour(0, 2), -1);
+  EXPECT_EQ(t.neighbour(2, 2), 3);
+  EXPECT_EQ(t.reverse_port(2, 2), 0);
+  EXPECT_EQ(t.distance(0, 3), 2);
+  EXPECT_EQ(t.diameter(), 2);
+  EXPECT_EQ(t.num_arcs(), 8);
+  EXPECT_EQ(t.spec().rfind("graph:/", 0), 0u);  // the absolute path
+}
+
+TEST_F(GraphFile, NumberedPortsAreKept) {
+  const Topology t = Topology::parse(write("ports", "nodes 3\n0:2 1:0\n1:1 2:3\n"));
+  EXPECT_EQ(t.num_ports(), 4);
+  EXPECT_EQ(t.neighbour(0, 2), 1);
+  EXPECT_EQ(t.reverse_port(0, 2), 0);
+  EXPECT_EQ(t.neighbour(2, 3), 1);
+  EXPECT_EQ(t.neighbour(0, 0), -1);
+}
+
+TEST_F(GraphFile, TheMissingLinkTorusIsATorusLessOneLink) {
+  const Topology g = Topology::parse("graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt");
+  const Topology t = Topology::parse("torus:4x5");
+  EXPECT_EQ(g.num_arcs(), t.num_arcs() - 2);
+  for (int n = 0; n < t.num_nodes(); ++n)
+    for (int p = 0; p < t.num_ports(); ++p)
+      if (!((n == 0 && p == 2) || (n == 1 && p == 3))) {
+        EXPECT_EQ(g.neighbour(n, p), t.neighbour(n, p)) << n << " " << p;
+      }
+  EXPECT_EQ(g.neighbour(0, 2), -1);
+}
+
+TEST_F(GraphFile, RefusesWhatIsNotAConnectedSimpleGraph) {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"0 1\n1 1\n", "line 2: a self-loop at node 1"},
+      {"0 1\n1 0\n", "line 2: the link 0-1 again (line 1)"},
+      {"0 1\n2 3\n", "not connected: node 2 cannot be reached from node 0"},
+      {"0:0 1:0\n1:0 2:0\n", "line 2: port 0 of node 1 is used again (line 1)"},
+      {"0:0 1\n", "ports are numbered at some link ends and not others"},
+      {"0 x\n", "line 1: node 'x' is not a whole number"},
+      {"0 1 2\n", "line 1: expected a link"},
+      {"nodes 2\n0 5\n", "node 5 is not below the 2 nodes of line 1"},
+      {"0:64 1:0\n", "line 1: port 64 is not below 64"},
+      {"# nothing\n", "no links"},
+  };
+  for (size_t i = 0; i < bad.size(); ++i) {
+    const std::string spec = write("bad" + std::to_string(i), bad[i].first);
+    try {
+      Topology::parse(spec);
+      ADD_FAILURE() << bad[i].first << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr(bad[i].second)) << bad[i].first;
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  }
+  EXPECT_THROW(Topology::parse("graph:/nonexistent/graph.txt"), InputError);
+  EXPECT_THROW(Topology::parse("graph:"), InputError);
+}
+
+}  // namespace
+}  // namespace fixroute

@@ -3,7 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
 #include <numeric>
 #include <stdexcept>
 
@@ -15,7 +22,7 @@ namespace {
 constexpr const char* kAccepted =
     "accepted: line:N (N>=2), ring:N (N>=3), mesh:RxC (R,C>=2), torus:AxB[xC...] "
     "(2 or more sizes, each >=3), hypercube:D (1<=D<=16), complete:N (N>=2), bsn:BASE, otis:BASE "
-    "(BASE one of the others); at most 4194304 nodes";
+    "(BASE one of the others), graph:FILE (a list of links, docs/topologies.md); at most 4194304 nodes";
 
 // Part of a spec as errors quote it: at most 64 characters, a longer one cut with its length said.
 std::string cut(const std::string& text) {
@@ -34,6 +41,19 @@ long parse_size(const std::string& spec, const std::string& text) {
   if (text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     bad_spec(spec, fmt::format("size '{}' is not a whole number up to {}", cut(text), Topology::kMaxNodes));
   return std::strtol(text.c_str(), nullptr, 10);
+}
+
+[[noreturn]] void bad_graph(const std::string& path, const std::string& why) {
+  throw InputError(fmt::format("bad graph file '{}': {}", cut(path), why));
+}
+
+// A graph file's node or port number: decimal digits only, below `limit`.
+int parse_graph_number(const std::string& path, int line, const std::string& text, int64_t limit, const char* what) {
+  if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    bad_graph(path, fmt::format("line {}: {} '{}' is not a whole number", line, what, cut(text)));
+  const long value = std::strtol(text.c_str(), nullptr, 10);
+  if (value >= limit) bad_graph(path, fmt::format("line {}: {} {} is not below {}", line, what, value, limit));
+  return static_cast<int>(value);
 }
 
 std::vector<long> parse_sizes(const std::string& spec, const std::string& text) {
@@ -80,6 +100,13 @@ Topology Topology::parse(const std::string& spec, int max_nodes) {
     t.spec_ = kind + ":" + base.spec();
     t.base_ = std::make_shared<const Topology>(std::move(base));
     t.build_swapped();
+    return t;
+  }
+  if (kind == "graph") {
+    if (args.empty()) bad_spec(spec, "graph: needs a FILE");
+    t.kind_ = TopologyKind::Graph;
+    t.kind_name_ = kind;
+    t.build_graph(args, max_nodes);
     return t;
   }
   std::vector<long> sizes;
@@ -205,6 +232,104 @@ void Topology::build_swapped() {
   }
 }
 
+void Topology::build_graph(const std::string& path, int max_nodes) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path file = fs::absolute(fs::path(path), ec).lexically_normal();
+  spec_ = "graph:" + file.string();
+  if (fs::is_directory(file, ec)) bad_graph(path, "is a directory");
+  std::ifstream in(file);
+  if (!in) bad_graph(path, std::strerror(errno));
+  if (!fs::is_regular_file(file, ec)) bad_graph(path, "is not a regular file");
+  if (fs::file_size(file, ec) > static_cast<uintmax_t>(kMaxGraphFileBytes))
+    bad_graph(path, fmt::format("larger than {} MiB", kMaxGraphFileBytes >> 20));
+  struct End {
+    int node = 0;
+    int port = -1;  // -1: numbered in order
+  };
+  struct Link {
+    End a, b;
+    int line = 0;
+  };
+  std::vector<Link> links;
+  int declared = -1, declared_line = 0, highest = -1, with_ports = 0;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (const size_t hash = text.find('#'); hash != std::string::npos) text.erase(hash);
+    std::istringstream words(text);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.empty()) continue;
+    if (w[0] == "nodes") {
+      if (w.size() != 2) bad_graph(path, fmt::format("line {}: expected 'nodes N'", number));
+      if (declared >= 0) bad_graph(path, fmt::format("line {}: 'nodes' again (line {})", number, declared_line));
+      declared = parse_graph_number(path, number, w[1], int64_t{max_nodes} + 1, "node count");
+      declared_line = number;
+      continue;
+    }
+    if (w.size() != 2) bad_graph(path, fmt::format("line {}: expected a link 'A B' or 'A:PORT B:PORT'", number));
+    Link link;
+    link.line = number;
+    End* ends[2] = {&link.a, &link.b};
+    for (int e = 0; e < 2; ++e) {
+      const size_t colon = w[static_cast<size_t>(e)].find(':');
+      ends[e]->node = parse_graph_number(path, number, w[static_cast<size_t>(e)].substr(0, colon), max_nodes, "node");
+      if (colon != std::string::npos) {
+        ends[e]->port = parse_graph_number(path, number, w[static_cast<size_t>(e)].substr(colon + 1), kMaxGraphPorts, "port");
+        ++with_ports;
+      }
+      highest = std::max(highest, ends[e]->node);
+    }
+    if (link.a.node == link.b.node) bad_graph(path, fmt::format("line {}: a self-loop at node {}", number, link.a.node));
+    links.push_back(link);
+  }
+  if (in.bad()) bad_graph(path, std::strerror(errno));
+  if (links.empty()) bad_graph(path, "no links");
+  if (with_ports != 0 && with_ports != static_cast<int>(2 * links.size()))
+    bad_graph(path, "ports are numbered at some link ends and not others: number all or none");
+  const int nodes = declared >= 0 ? declared : highest + 1;
+  if (highest >= nodes) bad_graph(path, fmt::format("node {} is not below the {} nodes of line {}", highest, nodes, declared_line));
+  if (nodes < 2) bad_graph(path, "fewer than 2 nodes");
+  // Repeated links, ports used twice, then ports numbered in order where the file gives none.
+  std::map<std::pair<int, int>, int> link_line;
+  std::vector<std::map<int, int>> port_line(static_cast<size_t>(nodes));
+  for (const Link& l : links) {
+    const auto key = std::minmax(l.a.node, l.b.node);
+    const auto [at, fresh] = link_line.emplace(key, l.line);
+    if (!fresh)
+      bad_graph(path, fmt::format("line {}: the link {}-{} again (line {})", l.line, key.first, key.second, at->second));
+    for (const End& e : {l.a, l.b}) {
+      if (e.port < 0) continue;
+      const auto [used, first] = port_line[static_cast<size_t>(e.node)].emplace(e.port, l.line);
+      if (!first)
+        bad_graph(path, fmt::format("line {}: port {} of node {} is used again (line {})", l.line, e.port, e.node, used->second));
+    }
+  }
+  std::vector<int> next_port(static_cast<size_t>(nodes), 0);
+  for (Link& l : links)
+    for (End* e : {&l.a, &l.b})
+      if (e->port < 0) {
+        e->port = next_port[static_cast<size_t>(e->node)]++;
+        if (e->port >= kMaxGraphPorts)
+          bad_graph(path, fmt::format("node {} has more than {} links", e->node, kMaxGraphPorts));
+      }
+  num_nodes_ = nodes;
+  num_ports_ = 0;
+  for (const Link& l : links) num_ports_ = std::max({num_ports_, l.a.port + 1, l.b.port + 1});
+  dims_ = {nodes};
+  nbr_.assign(static_cast<size_t>(num_nodes_) * static_cast<size_t>(num_ports_), -1);
+  rev_.assign(nbr_.size(), -1);
+  for (const Link& l : links) {
+    nbr_[index(l.a.node, l.a.port)] = l.b.node;
+    rev_[index(l.a.node, l.a.port)] = l.b.port;
+    nbr_[index(l.b.node, l.b.port)] = l.a.node;
+    rev_[index(l.b.node, l.b.port)] = l.a.port;
+  }
+  const std::vector<int> reach = breadth_first(0);
+  if (const auto lost = std::find(reach.begin(), reach.end(), -1); lost != reach.end())
+    bad_graph(path, fmt::format("not connected: node {} cannot be reached from node 0", lost - reach.begin()));
+}
+
 const Topology& Topology::base() const {
   if (!base_) throw std::logic_error(spec_ + " is not a swapped network");
   return *base_;
@@ -260,7 +385,7 @@ int64_t Topology::num_arcs() const {
 }
 
 std::vector<int> Topology::coords(int node) const {
-  if (kind_ == TopologyKind::Complete) return {node};
+  if (kind_ == TopologyKind::Complete || kind_ == TopologyKind::Graph) return {node};
   if (kind_ == TopologyKind::Biswapped || kind_ == TopologyKind::Swapped) {
     const SwappedNode at = place(node);
     if (kind_ == TopologyKind::Swapped) return {at.group, at.proc};
@@ -281,7 +406,7 @@ std::vector<int> Topology::coords(int node) const {
 
 int Topology::distance(int a, int b) const {
   if (kind_ == TopologyKind::Complete) return a == b ? 0 : 1;
-  if (swapped()) return breadth_first(a)[static_cast<size_t>(b)];
+  if (swapped() || kind_ == TopologyKind::Graph) return breadth_first(a)[static_cast<size_t>(b)];
   if (kind_ == TopologyKind::Hypercube) return __builtin_popcount(static_cast<unsigned>(a ^ b));
   std::vector<int> ca = coords(a), cb = coords(b);
   int d = 0;
@@ -295,6 +420,11 @@ int Topology::distance(int a, int b) const {
 
 int Topology::diameter() const {
   if (kind_ == TopologyKind::Complete) return 1;
+  if (kind_ == TopologyKind::Graph) {
+    int d = 0;
+    for (int n = 0; n < num_nodes_; ++n) d = std::max(d, eccentricity(n));
+    return d;
+  }
   // The biswapped network's 2 D + 2 ([3] of the biswapped-network paper, quoted in its
   // Theorem 1) and OTIS's 2 D + 1 (Day and Al-Ayyoub); both checked by breadth-first
   // search in tests/test_swapped.cpp.
@@ -308,7 +438,7 @@ int Topology::diameter() const {
 
 int Topology::eccentricity(int node) const {
   if (kind_ == TopologyKind::Complete) return 1;
-  if (swapped()) {
+  if (swapped() || kind_ == TopologyKind::Graph) {
     const std::vector<int> d = breadth_first(node);
     return *std::max_element(d.begin(), d.end());
   }
@@ -338,6 +468,26 @@ Cut Topology::bisection_cut() const {
     cut.links = num_nodes_ / 2;
     return cut;
   }
+  if (kind_ == TopologyKind::Graph) {
+    // Not a minimum bisection (hard in general) but a cut all the same: the half of the
+    // nodes nearest a node furthest from node 0, by breadth-first order.
+    const std::vector<int> from_zero = breadth_first(0);
+    const int far = static_cast<int>(std::max_element(from_zero.begin(), from_zero.end()) - from_zero.begin());
+    const std::vector<int> d = breadth_first(far);
+    std::vector<int> order(static_cast<size_t>(num_nodes_));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return d[static_cast<size_t>(a)] < d[static_cast<size_t>(b)]; });
+    std::vector<char> side(static_cast<size_t>(num_nodes_), 0);
+    for (int k = 0; k < num_nodes_ / 2; ++k) side[static_cast<size_t>(order[static_cast<size_t>(k)])] = 1;
+    cut.side_a = num_nodes_ / 2;
+    cut.side_b = num_nodes_ - cut.side_a;
+    for (int n = 0; n < num_nodes_; ++n)
+      for (int p = 0; p < num_ports_; ++p) {
+        const int v = nbr_[index(n, p)];
+        if (v >= 0 && side[static_cast<size_t>(n)] && !side[static_cast<size_t>(v)]) ++cut.links;
+      }
+    return cut;
+  }
   int longest = *std::max_element(dims_.begin(), dims_.end());
   int64_t cross_section = num_nodes_ / longest;
   cut.side_a = static_cast<int64_t>(longest / 2) * cross_section;
@@ -354,6 +504,7 @@ std::string Topology::port_name(int port) const {
     case TopologyKind::Line: return port == 0 ? "right" : "left";
     case TopologyKind::Ring: return port == 0 ? "cw" : "ccw";
     case TopologyKind::Hypercube: return fmt::format("bit{}", port);
+    case TopologyKind::Graph: return fmt::format("p{}", port);
     default: break;
   }
   if (dims_.size() == 2) {

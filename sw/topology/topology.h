@@ -8,8 +8,9 @@
 //   complete:N: port k leads to node (i + k + 1) mod N.
 //   bsn:BASE, otis:BASE (swapped networks over a base network of n nodes): ports 0..d-1 as
 //   the base's within a group, port d the swap link (otis: unconnected where group = processor).
-// Every router of a topology has the same port count; border ports of line and mesh
-// are unconnected (neighbour -1).
+//   graph:FILE: as the file numbers them, else in the order its links list them.
+// Every router of a topology has the same port count; border ports of line and mesh, and
+// the ports a graph's node does not use, are unconnected (neighbour -1).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -18,7 +19,7 @@
 
 namespace fixroute {
 
-enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube, Complete, Biswapped, Swapped };
+enum class TopologyKind { Line, Ring, Mesh, Torus, Hypercube, Complete, Biswapped, Swapped, Graph };
 
 // A node of a swapped network by its place (docs/topologies.md, "Swapped networks"):
 // processor `proc` of group `group`, in `part` 0 or 1 (biswapped) or 0 (OTIS).
@@ -40,12 +41,15 @@ struct Cut {
 class Topology {
  public:
   static constexpr int kMaxNodes = 1 << 22;  // 4 194 304; node ids are 32-bit everywhere they are stored
-  static constexpr int kMaxHypercubeDimension = 16;  // one port per dimension; port masks are 16 bits
+  static constexpr int kMaxHypercubeDimension = 16;
+  static constexpr int kMaxGraphPorts = 64;            // ports a node of a graph: file may number
+  static constexpr int64_t kMaxGraphFileBytes = 64 << 20;  // one port per dimension; port masks are 16 bits
 
   static constexpr int64_t kMaxNodePorts = int64_t{1} << 26;  // links are stored per node and port
 
   // Parses "line:N", "ring:N", "mesh:RxC", "torus:AxB[xC...]", "hypercube:D", "complete:N",
-  // "bsn:BASE", "otis:BASE" (BASE any of the others but a swapped network).
+  // "bsn:BASE", "otis:BASE" (BASE any of the others but a swapped network), "graph:FILE"
+  // (a list of links, docs/topologies.md; the spec keeps the file's absolute path).
   // Throws InputError with a one-line message naming what is accepted.
   static Topology parse(const std::string& spec);
   // The same with a smaller cap: at most `max_nodes` nodes (<= kMaxNodes) and as many node
@@ -73,6 +77,8 @@ class Topology {
   int64_t num_arcs() const;
 
   int distance(int a, int b) const;
+  // Distances from `source` to every node by breadth-first search (-1: unreachable).
+  std::vector<int> distances_from(int source) const { return breadth_first(source); }
   int diameter() const;
   int eccentricity(int node) const;  // the distance to the node furthest from `node`
   Cut bisection_cut() const;
@@ -95,6 +101,7 @@ class Topology {
   }
   void build();
   void build_swapped();
+  void build_graph(const std::string& path, int max_nodes);
   std::vector<int> breadth_first(int source) const;  // distances from `source`, -1 unreachable
 
   std::string spec_;

@@ -23,13 +23,14 @@ const AlgorithmRegistrar duplex_simulation([] {
   // them takes at least D - hops, each in its own even round), and an odd ring (min(2a-1,
   // 2(z-a)) over the a + hops of the shorter way round). An even ring's antipodes are
   // z/2 + hops apart: 2D-1. A complete graph: every pair one hop, up in round 1, down in
-  // round 2. Tori and swapped networks: measured against the lemma's 2D.
+  // round 2. Tori, swapped networks and graph files: measured against the lemma's 2D.
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
     const int64_t bound = formulas::combining_duplex_simulation(p.topology.diameter());
     switch (p.topology.kind()) {
       case TopologyKind::Torus:
       case TopologyKind::Biswapped:
-      case TopologyKind::Swapped: return std::nullopt;
+      case TopologyKind::Swapped:
+      case TopologyKind::Graph: return std::nullopt;
       case TopologyKind::Ring: return p.topology.num_nodes() % 2 == 0 ? bound - 1 : bound;
       default: return bound;
     }

@@ -85,7 +85,8 @@ std::vector<uint16_t> orientation_out_ports(const Topology& t) {
     }
     case TopologyKind::Complete:
     case TopologyKind::Biswapped:
-    case TopologyKind::Swapped: break;
+    case TopologyKind::Swapped:
+    case TopologyKind::Graph: break;
   }
   throw InputError(fmt::format("no orientation is built for {}", t.spec()));
 }
