@@ -1,12 +1,8 @@
 // A router kind: one family of routers that run fixed tables. A kind brings its table type
 // and file form, its routers on each engine and the scoreboard rules its runs are judged
 // by; the algorithm registry, the engines, run_case and the sweep handle every kind the
-// same way (docs/architecture.md, "How to add a router kind"). Today's kinds:
-// `port-rules` (store-and-forward port rules, sw/kinds/port_rules/tables.h), `crossbar` (per-step
-// crossbar circuits, sw/kinds/crossbar/tables.h) and `combining` (store-and-forward routers that
-// merge what they learn, sw/kinds/combining/tables.h) and `broadcast-trees` (routers that
-// send each packet on down its origin's broadcast tree, sw/kinds/broadcast_trees/tables.h) and
-// `combining-sum` (routers that combine 64-bit values by addition, sw/kinds/combining_sum/tables.h).
+// same way (docs/architecture.md, "How to add a router kind"; its table lists the kinds, each
+// a package sw/kinds/<kind>/).
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -1,0 +1,63 @@
+#include "sw/kinds/tdm/bounds.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+
+namespace {
+int64_t ceil_div(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+}  // namespace
+
+std::vector<TdmFlow> total_exchange_flows(const Topology& topology) {
+  std::vector<TdmFlow> flows;
+  const int n = topology.num_nodes();
+  flows.reserve(static_cast<size_t>(n) * static_cast<size_t>(n - 1));
+  for (int s = 0; s < n; ++s)
+    for (int d = 0; d < n; ++d)
+      if (d != s) flows.push_back({s, d, 1});
+  return flows;
+}
+
+Bounds tdm_period_bounds(const Topology& topology, const std::vector<TdmFlow>& flows) {
+  Bounds b;
+  const int n = topology.num_nodes();
+  std::vector<int64_t> out(static_cast<size_t>(n), 0), in(static_cast<size_t>(n), 0);
+  std::vector<std::vector<const TdmFlow*>> by_source(static_cast<size_t>(n));
+  for (const TdmFlow& f : flows) {
+    out[static_cast<size_t>(f.src)] += f.phits;
+    in[static_cast<size_t>(f.dst)] += f.phits;
+    by_source[static_cast<size_t>(f.src)].push_back(&f);
+  }
+  const auto busiest_out = std::max_element(out.begin(), out.end()), busiest_in = std::max_element(in.begin(), in.end());
+  if (busiest_out != out.end()) {
+    b.parts.push_back({"injection", *busiest_out,
+                       fmt::format("node {} injects {} phit(s) a period, one a slot", busiest_out - out.begin(), *busiest_out)});
+    b.parts.push_back({"ejection", *busiest_in,
+                       fmt::format("node {} ejects {} phit(s) a period, one a slot", busiest_in - in.begin(), *busiest_in)});
+  }
+  // Link load: every phit crosses at least its distance of directed links.
+  int64_t hops = 0;
+  for (int s = 0; s < n; ++s) {
+    if (by_source[static_cast<size_t>(s)].empty()) continue;
+    const std::vector<int> d = topology.distances_from(s);
+    for (const TdmFlow* f : by_source[static_cast<size_t>(s)]) hops += int64_t{d[static_cast<size_t>(f->dst)]} * f->phits;
+  }
+  const int64_t arcs = topology.num_arcs();
+  b.parts.push_back({"link load", ceil_div(hops, arcs),
+                     fmt::format("{} phit-hops a period on shortest paths over {} directed links", hops, arcs)});
+  // Bisection: for total exchange, |A||B| phits each way across the cut's links.
+  const Cut cut = topology.bisection_cut();
+  if (flows.size() == static_cast<size_t>(n) * static_cast<size_t>(n - 1) && cut.links > 0 &&
+      std::all_of(flows.begin(), flows.end(), [](const TdmFlow& f) { return f.phits == 1; })) {
+    const int64_t crossings = cut.side_a * cut.side_b;
+    b.parts.push_back({"bisection", ceil_div(crossings, cut.links),
+                       fmt::format("{} phits each way across a cut of {} link(s)", crossings, cut.links)});
+  }
+  return b;
+}
+
+}  // namespace fixroute

@@ -1,0 +1,60 @@
+// A TDM schedule as it is built (docs/tdm.md, "Schedulers"): which router outputs, local
+// injections and ejections are taken in which slot of the period, and the chains placed so
+// far. A chain injected at slot t along the ports w[0..h-1] from its source takes the
+// source's local input at t, the i-th router's output w[i] at t+i and the destination's
+// ejection at t+h, all modulo the period -- the timing of sw/kinds/tdm/tables.h.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sw/kinds/tdm/tables.h"
+
+namespace fixroute {
+
+class Topology;
+struct Problem;
+
+class SlotSchedule {
+ public:
+  SlotSchedule(const Topology& topology, int period);
+  int period() const { return period_; }
+  // Whether the chain from `src` along `ports` fits when injected at `slot`.
+  bool fits(int src, const std::vector<int>& ports, int slot) const;
+  // Takes its slots (it must fit) and records it as a chain of `flow`.
+  void place(int flow, int src, const std::vector<int>& ports, int slot);
+  // Whether router `node`'s output (a port, or ports() for the ejection) is free in `slot`
+  // (taken modulo the period); likewise its local input.
+  bool output_free(int node, int output, int64_t slot) const { return !taken_[at(node, wrap(slot), output)]; }
+  bool injection_free(int node, int64_t slot) const { return !taken_[at(node, wrap(slot), ports_ + 1)]; }
+  // The tables: `flows` the traffic (each flow's chains placed), named for `problem`.
+  TdmTables tables(const Problem& problem, std::vector<TdmFlow> flows, const char* algorithm,
+                   std::string construction) const;
+
+ private:
+  int wrap(int64_t slot) const { return static_cast<int>(slot % period_); }
+  size_t at(int node, int slot, int output) const {
+    return (static_cast<size_t>(node) * static_cast<size_t>(period_) + static_cast<size_t>(slot)) *
+               static_cast<size_t>(ports_ + 2) +
+           static_cast<size_t>(output);
+  }
+  const Topology& topology_;
+  int period_;
+  int ports_;
+  std::vector<uint8_t> taken_;  // per (node, slot, output 0..ports-1, ejection, local input)
+  struct Placed {
+    int flow, src, slot;
+    std::vector<int> ports;
+  };
+  std::vector<Placed> placed_;
+};
+
+// Why the TDM routers cannot run `problem` with a scheduler that takes up to `max_nodes`
+// nodes, or "": they use every port both ways and take at most kMaxTdmPorts ports.
+std::string tdm_unsupported(const Problem& problem, int max_nodes);
+
+// Throws InputError for a topology the TDM routers cannot take (more ports than a select
+// holds) or a period beyond kMaxTdmPeriod.
+void check_tdm_size(const Topology& topology, int64_t period);
+
+}  // namespace fixroute

@@ -1,0 +1,367 @@
+// All-to-all on networks that look the same from every node -- tori, rings, hypercubes,
+// complete graphs -- by displacement classes (docs/tdm.md, "tdm-classes"): every node sends
+// its phit for displacement d in the same slot t_d along the same port word, so the N
+// translates of a class take the N copies of one output in each slot and never meet. The
+// schedule is then one of N-1 classes on a router's ports: in slot t_d + i the class takes
+// port w_d[i] everywhere (any order of a shortest path's moves is a shortest path), the
+// local injection in t_d and the ejection in t_d + h. Classes are placed longest first
+// where their moves match free ports, the rest by ejection chains (ClassSearch), period by
+// period from the lower bound up.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <cstdint>
+#include <functional>
+#include <random>
+
+#include "sw/core/algorithm.h"
+#include "sw/core/errors.h"
+#include "sw/kinds/tdm/bounds.h"
+#include "sw/schedulers/tdm/slot_schedule.h"
+
+namespace fixroute {
+namespace {
+
+constexpr int kMaxClassNodes = 4096;
+
+// A displacement class: the moves of a shortest path from node 0 to `dest`, as counts per
+// port; `either` dimensions (half-way round an even ring) may go either way.
+struct DisplacementClass {
+  int dest = 0;
+  int hops = 0;
+  std::vector<int> moves;                    // per port: how many hops take it
+  std::vector<std::pair<int, int>> either;   // (port +, port -) with `count` hops, choose one direction
+  std::vector<int> either_count;
+};
+
+bool translation_invariant(const Topology& t) {
+  switch (t.kind()) {
+    case TopologyKind::Torus:
+    case TopologyKind::Ring:
+    case TopologyKind::Hypercube:
+    case TopologyKind::Complete:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::vector<DisplacementClass> displacement_classes(const Topology& t) {
+  std::vector<DisplacementClass> classes;
+  for (int d = 1; d < t.num_nodes(); ++d) {
+    DisplacementClass c;
+    c.dest = d;
+    c.moves.assign(static_cast<size_t>(t.num_ports()), 0);
+    if (t.kind() == TopologyKind::Complete) {
+      c.moves[static_cast<size_t>(d - 1)] = 1;
+    } else if (t.kind() == TopologyKind::Hypercube) {
+      for (int b = 0; b < t.dims()[0]; ++b)
+        if ((d >> b) & 1) c.moves[static_cast<size_t>(b)] = 1;
+    } else {
+      const std::vector<int> at = t.coords(d);
+      for (size_t k = 0; k < at.size(); ++k) {
+        const int size = t.dims()[k], ahead = at[k], back = size - at[k];
+        if (ahead == 0) continue;
+        if (ahead == back) {
+          c.either.push_back({static_cast<int>(2 * k), static_cast<int>(2 * k + 1)});
+          c.either_count.push_back(ahead);
+        } else if (ahead < back) {
+          c.moves[2 * k] = ahead;
+        } else {
+          c.moves[2 * k + 1] = back;
+        }
+      }
+    }
+    c.hops = std::accumulate(c.moves.begin(), c.moves.end(), 0) +
+             std::accumulate(c.either_count.begin(), c.either_count.end(), 0);
+    classes.push_back(std::move(c));
+  }
+  return classes;
+}
+
+// One router's view of the period: per slot, which class has taken each port, the
+// injection and the ejection (the same at every router); -1 where free.
+class ClassGrid {
+ public:
+  ClassGrid(int period, int ports) : period_(period), ports_(ports), owner_(static_cast<size_t>(period) * (ports + 2), -1) {}
+  bool free(int64_t slot, int resource) const { return owner(slot, resource) < 0; }
+  int owner(int64_t slot, int resource) const { return owner_[index(slot, resource)]; }
+  void set(int64_t slot, int resource, int owner) { owner_[index(slot, resource)] = owner; }
+  int eject() const { return ports_; }
+  int inject() const { return ports_ + 1; }
+  int period() const { return period_; }
+
+ private:
+  size_t index(int64_t slot, int resource) const {
+    return static_cast<size_t>(slot % period_) * static_cast<size_t>(ports_ + 2) + static_cast<size_t>(resource);
+  }
+  int period_, ports_;
+  std::vector<int> owner_;
+};
+
+// The move instances of a class with the half-way dimensions taken as `choice` says.
+std::vector<int> hop_ports_of(const DisplacementClass& cls, size_t choice) {
+  std::vector<int> moves = cls.moves;
+  for (size_t e = 0; e < cls.either.size(); ++e)
+    moves[static_cast<size_t>((choice >> e) & 1 ? cls.either[e].second : cls.either[e].first)] += cls.either_count[e];
+  std::vector<int> hop_ports;
+  for (size_t p = 0; p < moves.size(); ++p)
+    for (int k = 0; k < moves[p]; ++k) hop_ports.push_back(static_cast<int>(p));
+  return hop_ports;
+}
+
+// The port word of the moves `hop_ports` placed from slot `t`: as many hops as possible
+// matched to a port that `usable` allows in slot t + i (augmenting paths over the few
+// distinct ports, each with its count of moves), the others given the moves left over.
+// Returns the word and how many hops matched.
+template <class Usable>
+std::pair<std::vector<int>, size_t> match_moves(const std::vector<int>& hop_ports, int64_t t, Usable usable) {
+  const size_t h = hop_ports.size();
+  std::vector<int> types, count;  // distinct ports and their moves
+  for (int p : hop_ports) {
+    const auto at = std::find(types.begin(), types.end(), p);
+    if (at == types.end()) {
+      types.push_back(p);
+      count.push_back(1);
+    } else {
+      ++count[static_cast<size_t>(at - types.begin())];
+    }
+  }
+  const size_t kinds = types.size();
+  std::vector<int> type_of(h, -1), used(kinds, 0);
+  std::vector<uint32_t> allowed(h, 0);
+  for (size_t i = 0; i < h; ++i)
+    for (size_t k = 0; k < kinds; ++k)
+      if (usable(t + static_cast<int64_t>(i), types[k])) allowed[i] |= 1u << k;
+  std::vector<char> seen(kinds);
+  std::function<bool(size_t)> augment = [&](size_t i) -> bool {
+    for (size_t k = 0; k < kinds; ++k) {
+      if (seen[k] || !((allowed[i] >> k) & 1u)) continue;
+      seen[k] = 1;
+      if (used[k] < count[k]) {
+        ++used[k];
+        type_of[i] = static_cast<int>(k);
+        return true;
+      }
+      for (size_t j = 0; j < h; ++j)
+        if (type_of[j] == static_cast<int>(k) && augment(j)) {
+          type_of[i] = static_cast<int>(k);  // j moved to another port; i takes its place
+          return true;
+        }
+    }
+    return false;
+  };
+  size_t matched = 0;
+  for (size_t i = 0; i < h; ++i) {
+    if (!allowed[i]) continue;
+    std::fill(seen.begin(), seen.end(), 0);
+    if (augment(i)) ++matched;
+  }
+  std::vector<int> word(h);
+  size_t k = 0;
+  for (size_t i = 0; i < h; ++i) {
+    if (type_of[i] < 0) {
+      while (used[k] == count[k]) ++k;
+      ++used[k];
+      type_of[i] = static_cast<int>(k);
+    }
+    word[i] = types[static_cast<size_t>(type_of[i])];
+  }
+  return {word, matched};
+}
+
+struct PlacedClass {
+  int slot = -1;  // -1: not placed
+  std::vector<int> word;
+};
+
+// The classes at one period: placed greedily, then repaired by ejection chains -- an
+// unplaced class goes where it evicts the fewest others (never one placed in the last
+// few moves), and those wait their turn -- for a budget of moves.
+class ClassSearch {
+ public:
+  ClassSearch(const std::vector<DisplacementClass>& classes, int period, int ports, uint64_t seed)
+      : classes_(classes), grid_(period, ports), placed_(classes.size()), placed_at_(classes.size(), -1000000),
+        random_(seed) {}
+
+  // Every class placed within `moves` repair moves, or false.
+  bool solve(const std::vector<size_t>& order, int64_t moves) {
+    std::vector<size_t> waiting;
+    for (size_t c : order)
+      if (!place_free(c)) waiting.push_back(c);
+    for (int64_t move = 0; move < moves && !waiting.empty(); ++move) {
+      const size_t pick = static_cast<size_t>(random_() % waiting.size());
+      const size_t c = waiting[pick];
+      waiting[pick] = waiting.back();
+      waiting.pop_back();
+      for (int evicted : place_evicting(c, move)) waiting.push_back(static_cast<size_t>(evicted));
+    }
+    return waiting.empty();
+  }
+  const std::vector<PlacedClass>& placed() const { return placed_; }
+
+ private:
+  static constexpr int64_t kTabuMoves = 8;
+
+  // Placed where it evicts no one (the first such slot from a random start), or false.
+  bool place_free(size_t c) {
+    const DisplacementClass& cls = classes_[c];
+    const int period = grid_.period();
+    const int start = static_cast<int>(random_() % static_cast<uint64_t>(period));
+    for (int k = 0; k < period; ++k) {
+      const int64_t t = (start + k) % period;
+      if (!grid_.free(t, grid_.inject()) || !grid_.free(t + cls.hops, grid_.eject())) continue;
+      for (size_t choice = 0; choice < (size_t{1} << cls.either.size()); ++choice) {
+        auto [word, matched] = match_moves(hop_ports_of(cls, choice), t,
+                                           [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        if (matched == word.size()) {
+          take(c, static_cast<int>(t), std::move(word));
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Placed where it evicts the fewest classes (none placed in the last kTabuMoves moves);
+  // returns the evicted.
+  std::vector<int> place_evicting(size_t c, int64_t move) {
+    const DisplacementClass& cls = classes_[c];
+    const int period = grid_.period();
+    auto evictable = [&](int owner) { return owner < 0 || placed_at_[static_cast<size_t>(owner)] + kTabuMoves <= move; };
+    std::vector<int> best_evicted;
+    std::vector<int> best_word;
+    int64_t best_slot = -1;
+    size_t best_cost = SIZE_MAX, ties = 0;
+    // Every slot (a random sample of them searched worse: 76 against 68 on torus:8x8).
+    for (int64_t t = 0; t < period; ++t) {
+      if (!evictable(grid_.owner(t, grid_.inject())) || !evictable(grid_.owner(t + cls.hops, grid_.eject()))) continue;
+      for (size_t choice = 0; choice < (size_t{1} << cls.either.size()); ++choice) {
+        auto [word, matched] = match_moves(hop_ports_of(cls, choice), t,
+                                           [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        std::vector<int> evicted;
+        auto note = [&](int owner) {
+          if (owner >= 0 && std::find(evicted.begin(), evicted.end(), owner) == evicted.end()) evicted.push_back(owner);
+        };
+        note(grid_.owner(t, grid_.inject()));
+        note(grid_.owner(t + cls.hops, grid_.eject()));
+        bool allowed = true;
+        for (size_t i = 0; i < word.size() && allowed; ++i) {
+          const int owner = grid_.owner(t + static_cast<int64_t>(i), word[i]);
+          allowed = evictable(owner);
+          note(owner);
+        }
+        if (!allowed) continue;
+        const size_t cost = evicted.size();
+        if (cost < best_cost || (cost == best_cost && random_() % ++ties == 0)) {
+          if (cost < best_cost) ties = 1;
+          best_cost = cost;
+          best_evicted = std::move(evicted);
+          best_word = std::move(word);
+          best_slot = t;
+        }
+      }
+    }
+    if (best_slot < 0) return {static_cast<int>(c)};  // nowhere now: it waits again
+    for (int e : best_evicted) release(static_cast<size_t>(e));
+    take(c, static_cast<int>(best_slot), std::move(best_word));
+    placed_at_[c] = move;
+    return best_evicted;
+  }
+
+  void take(size_t c, int t, std::vector<int> word) {
+    const int owner = static_cast<int>(c);
+    grid_.set(t, grid_.inject(), owner);
+    for (size_t i = 0; i < word.size(); ++i) grid_.set(t + static_cast<int64_t>(i), word[i], owner);
+    grid_.set(t + classes_[c].hops, grid_.eject(), owner);
+    placed_[c] = {t, std::move(word)};
+  }
+  void release(size_t c) {
+    PlacedClass& p = placed_[c];
+    grid_.set(p.slot, grid_.inject(), -1);
+    for (size_t i = 0; i < p.word.size(); ++i) grid_.set(p.slot + static_cast<int64_t>(i), p.word[i], -1);
+    grid_.set(p.slot + classes_[c].hops, grid_.eject(), -1);
+    p = PlacedClass{};
+  }
+
+  const std::vector<DisplacementClass>& classes_;
+  ClassGrid grid_;
+  std::vector<PlacedClass> placed_;
+  std::vector<int64_t> placed_at_;
+  std::mt19937_64 random_;
+};
+
+std::string unsupported(const Problem& p) {
+  if (!translation_invariant(p.topology)) return "it takes tori, rings, hypercubes and complete graphs";
+  return tdm_unsupported(p, kMaxClassNodes);
+}
+
+std::shared_ptr<const Tables> build(const Problem& problem) {
+  const Topology& t = problem.topology;
+  const std::vector<DisplacementClass> classes = displacement_classes(t);
+  std::vector<TdmFlow> flows = total_exchange_flows(t);
+  const int64_t bound = tdm_period_bounds(t, flows).best();
+  std::vector<size_t> order(classes.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return classes[a].hops > classes[b].hops; });
+  // Repair moves a period may take: enough for every class to move many times.
+  const int64_t moves = std::max<int64_t>(20000, 100 * static_cast<int64_t>(classes.size()));
+  // A period where the classes fit at once, then shorter ones while the repair succeeds.
+  std::optional<std::vector<PlacedClass>> best;
+  int64_t period = std::max<int64_t>(bound, 1);
+  for (;; period += std::max<int64_t>(1, period / 16)) {
+    check_tdm_size(t, period);
+    ClassSearch search(classes, static_cast<int>(period), t.num_ports(), static_cast<uint64_t>(period));
+    if (search.solve(order, moves)) {
+      best = search.placed();
+      break;
+    }
+  }
+  while (period > bound) {
+    ClassSearch search(classes, static_cast<int>(period - 1), t.num_ports(), static_cast<uint64_t>(period - 1));
+    if (!search.solve(order, moves)) break;
+    best = search.placed();
+    --period;
+  }
+  SlotSchedule schedule(t, static_cast<int>(period));
+  const int n = t.num_nodes();
+  for (int src = 0; src < n; ++src)
+    for (size_t c = 0; c < classes.size(); ++c) {
+      const PlacedClass& pc = (*best)[c];
+      int dst = src;
+      for (int port : pc.word) dst = t.neighbour(dst, port);
+      schedule.place(src * (n - 1) + dst - (dst > src ? 1 : 0), src, pc.word, pc.slot);
+    }
+  return std::make_shared<TdmTables>(schedule.tables(
+      problem, std::move(flows), "tdm-classes",
+      fmt::format("{} displacement classes, period {} (bound {})", classes.size(), period, bound)));
+}
+
+const AlgorithmRegistrar tdm_classes([] {
+  Algorithm a;
+  a.name = "tdm-classes";
+  a.collective = "total-exchange";
+  a.router_kind = kTdmKind;
+  a.summary = "TDM slot tables for all-to-all on tori, rings, hypercubes and complete graphs: every node sends each "
+              "displacement in the same slot along the same ports (docs/tdm.md)";
+  a.unsupported = unsupported;
+  a.is_default = [](const Problem& p) { return translation_invariant(p.topology); };
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  a.build = build;
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> cases;
+    for (int k = 3; k <= std::min(max_size, 8); ++k) cases.push_back({fmt::format("torus:{}x{}", k, k), {}, ""});
+    cases.push_back({"torus:4x6", {}, ""});
+    cases.push_back({"torus:3x3x3", {}, ""});
+    for (int d = 2; d <= 5; ++d) cases.push_back({fmt::format("hypercube:{}", d), {}, ""});
+    for (int n = 3; n <= 8; ++n) cases.push_back({fmt::format("complete:{}", n), {}, ""});
+    cases.push_back({"ring:7", {}, ""});
+    return cases;
+  };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute

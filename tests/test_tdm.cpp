@@ -1,0 +1,199 @@
+// The TDM router kind (docs/tdm.md): slot tables in their file form, the ref routers and the
+// scoreboard, the period bounds, and tdm-classes on every family it takes.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "sw/core/algorithm.h"
+#include "sw/core/collectives.h"
+#include "sw/core/errors.h"
+#include "sw/kinds/tdm/bounds.h"
+#include "sw/kinds/tdm/engine.h"
+#include "sw/kinds/tdm/scoreboard.h"
+#include "sw/kinds/tdm/tables.h"
+#include "sw/verify/run_case.h"
+#include "test_support.h"
+
+namespace fixroute {
+namespace {
+
+namespace fs = std::filesystem;
+
+Problem total_exchange(const std::string& spec) {
+  Problem p{Topology::parse(spec), "total-exchange", {}, "", 0};
+  return p;
+}
+
+TdmTables build_tdm(const Problem& problem, const std::string& algorithm) {
+  return as_kind<TdmTables>(*find_algorithm(problem, algorithm).build(problem));
+}
+
+ScoreboardReport score(const Problem& problem, const TdmTables& tables) {
+  const TdmRun run = run_tdm_ref(problem.topology, tables);
+  return score_tdm(problem.topology, tables, find_collective("total-exchange").packets(problem.topology, 1), run.trace);
+}
+
+// Every family tdm-classes takes: the ref routers deliver every phit in its slot, the
+// period measured is the tables', never below the bound.
+class TdmClasses : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TdmClasses, DeliverEveryPhitInItsSlotAtTheTablesPeriod) {
+  const Problem problem = total_exchange(GetParam());
+  const TdmTables tables = build_tdm(problem, "tdm-classes");
+  validate_tdm(tables, problem.topology, "built");
+  const ScoreboardReport r = score(problem, tables);
+  EXPECT_TRUE(r.clean()) << (r.errors.empty() ? "" : r.errors.front());
+  EXPECT_EQ(r.deliveries, r.needed);
+  EXPECT_EQ(r.needed, int64_t{problem.topology.num_nodes()} * (problem.topology.num_nodes() - 1) * kTdmPeriodsRun);
+  EXPECT_EQ(r.steps, tables.period);
+  EXPECT_GE(r.steps, tdm_period_bounds(problem.topology, tables.flows).best());
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, TdmClasses,
+                         ::testing::Values("ring:5", "ring:8", "torus:3x3", "torus:4x4", "torus:5x5", "torus:3x5",
+                                           "torus:4x6", "torus:3x3x3", "torus:6x4", "hypercube:1", "hypercube:3",
+                                           "hypercube:5", "complete:2", "complete:5", "complete:8"),
+                         [](const ::testing::TestParamInfo<std::string>& param) { return testing_support::test_name(param.param); });
+
+// tdm-paths on every family it takes, graph files included.
+class TdmPaths : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TdmPaths, DeliverEveryPhitInItsSlotAtTheTablesPeriod) {
+  const Problem problem = total_exchange(GetParam());
+  const TdmTables tables = build_tdm(problem, "tdm-paths");
+  validate_tdm(tables, problem.topology, "built");
+  const ScoreboardReport r = score(problem, tables);
+  EXPECT_TRUE(r.clean()) << (r.errors.empty() ? "" : r.errors.front());
+  EXPECT_EQ(r.deliveries, r.needed);
+  EXPECT_EQ(r.steps, tables.period);
+  EXPECT_GE(r.steps, tdm_period_bounds(problem.topology, tables.flows).best());
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, TdmPaths,
+                         ::testing::Values("line:2", "line:6", "ring:5", "mesh:2x2", "mesh:3x5", "mesh:4x4",
+                                           "torus:3x4", "torus:3x3x3", "hypercube:3", "complete:5", "bsn:ring:3",
+                                           "bsn:complete:3", "otis:line:3", "otis:mesh:2x2",
+                                           "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt",
+                                           "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt"),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           return testing_support::test_name(param.param.substr(0, param.param.find('/')) +
+                                                             fs::path(param.param).stem().string());
+                         });
+
+// The defaults: tdm-classes where it runs, tdm-paths on other networks, the store-and-forward
+// schedules (with their formulas) on lines and rings.
+TEST(TdmDefaults, TotalExchangeDefaultsByNetwork) {
+  EXPECT_EQ(find_algorithm(total_exchange("torus:4x4"), "").name, "tdm-classes");
+  EXPECT_EQ(find_algorithm(total_exchange("hypercube:3"), "").name, "tdm-classes");
+  EXPECT_EQ(find_algorithm(total_exchange("mesh:4x4"), "").name, "tdm-paths");
+  EXPECT_EQ(find_algorithm(total_exchange("graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt"), "").name,
+            "tdm-paths");
+  EXPECT_EQ(find_algorithm(total_exchange("ring:8"), "").router_kind, "port-rules");
+  EXPECT_EQ(find_algorithm(total_exchange("line:8"), "").router_kind, "port-rules");
+}
+
+// The periods the issue holds the construction to, beside Poseidon's best published
+// (docs/tdm.md): at or below them, within 5 % of the bound from 6x6 up. Measured by the run.
+TEST(TdmClasses, PeriodsAtOrBelowPoseidonsOnTori) {
+  const std::vector<std::pair<std::string, int64_t>> poseidon = {
+      {"torus:3x3", 9}, {"torus:4x4", 18}, {"torus:5x5", 29}, {"torus:6x6", 42}, {"torus:8x8", 84}};
+  for (const auto& [spec, period] : poseidon) {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "total-exchange";
+    const RunResult r = run_case(req);
+    EXPECT_TRUE(r.ok()) << spec;
+    EXPECT_EQ(r.algorithm, "tdm-classes") << spec;
+    EXPECT_LE(r.steps(), period) << spec;
+    if (spec == "torus:6x6" || spec == "torus:8x8") {
+      EXPECT_LE(r.steps() * 100, r.bounds.best() * 105) << spec;
+    }
+  }
+}
+
+TEST(TdmBounds, InjectionLinkAndBisectionOnATorus) {
+  const Topology t = Topology::parse("torus:8x8");
+  const Bounds b = tdm_period_bounds(t, total_exchange_flows(t));
+  ASSERT_EQ(b.parts.size(), 4u);
+  EXPECT_EQ(b.parts[0].steps, 63);  // injection
+  EXPECT_EQ(b.parts[1].steps, 63);  // ejection
+  EXPECT_EQ(b.parts[2].steps, 64);  // link load: 16384 phit-hops over 256 arcs
+  EXPECT_EQ(b.parts[3].steps, 64);  // bisection: 32 x 32 across 16 links
+  EXPECT_EQ(b.best(), 64);
+}
+
+TEST(TdmTables, FileFormRoundTripsBothForms) {
+  const Problem problem = total_exchange("torus:3x4");
+  const TdmTables tables = build_tdm(problem, "tdm-classes");
+  for (TableForm form : {TableForm::Files, TableForm::Packed}) {
+    const fs::path dir = fs::temp_directory_path() / ("fixroute_tdm_" + std::to_string(static_cast<int>(form)) + "_" +
+                                                      std::to_string(::getpid()));
+    fs::remove_all(dir);
+    write_tdm_tables(tables, dir.string(), form);
+    const TdmTables loaded = load_tdm_tables(dir.string());
+    EXPECT_EQ(loaded.period, tables.period);
+    EXPECT_EQ(loaded.select, tables.select);
+    EXPECT_EQ(loaded.inject, tables.inject);
+    EXPECT_EQ(loaded.flows, tables.flows);
+    ASSERT_EQ(loaded.chains.size(), tables.chains.size());
+    for (size_t c = 0; c < tables.chains.size(); ++c) {
+      EXPECT_EQ(loaded.chains[c].inject_slot, tables.chains[c].inject_slot);
+      EXPECT_EQ(loaded.chains[c].hops, tables.chains[c].hops);
+    }
+    fs::remove_all(dir);
+  }
+}
+
+// The scoreboard sees a phit lost, one late, and a flow the tables leave out.
+TEST(TdmScoreboard, CatchesALostPhitALateOneAndAMissingFlow) {
+  const Problem problem = total_exchange("torus:4x4");
+  const TdmTables good = build_tdm(problem, "tdm-classes");
+  ASSERT_TRUE(score(problem, good).clean());
+
+  TdmTables lost = good;  // node 0's ejection switched off in every slot
+  for (int s = 0; s < lost.period; ++s) lost.select[lost.at(0, s, lost.eject_output())] = kTdmNone;
+  const ScoreboardReport r_lost = score(problem, lost);
+  EXPECT_FALSE(r_lost.clean());
+  EXPECT_THAT(r_lost.errors.front(), ::testing::HasSubstr("never arrives"));
+
+  TdmTables late = good;  // the schedule says chain 0 arrives a slot later than it does
+  ++late.chains[0].hops;
+  EXPECT_THAT(score(problem, late).errors, ::testing::Contains(::testing::HasSubstr("scheduled for slot")));
+
+  TdmTables missing = good;  // flow 0's only chain removed from the interface's table
+  missing.flows[0].dst = missing.flows[1].dst;
+  EXPECT_THAT(score(problem, missing).errors, ::testing::Contains(::testing::HasSubstr("needs 1 phit(s) a period")));
+}
+
+// What a router cannot carry out is refused as the tables load.
+TEST(TdmTables, ValidationRefusesWhatARouterCannotDo) {
+  const Problem problem = total_exchange("torus:3x3");
+  const TdmTables good = build_tdm(problem, "tdm-classes");
+  TdmTables twice = good;  // one input on two outputs
+  for (int o = 0; o < twice.outputs(); ++o)
+    if (twice.select[twice.at(0, 0, o)] != kTdmNone) {
+      const uint8_t code = twice.select[twice.at(0, 0, o)];
+      for (int other = 0; other < twice.outputs(); ++other) twice.select[twice.at(0, 0, other)] = code;
+      break;
+    }
+  EXPECT_THROW(validate_tdm(twice, problem.topology, "test"), InputError);
+  TdmTables doubled = good;  // a chain injected twice a period
+  for (int s = 0; s < doubled.period; ++s)
+    if (doubled.inject[doubled.inject_at(0, s)] < 0) {
+      doubled.inject[doubled.inject_at(0, s)] = doubled.inject[doubled.inject_at(0, (s + 1) % doubled.period)];
+      break;
+    }
+  EXPECT_THROW(validate_tdm(doubled, problem.topology, "test"), InputError);
+}
+
+TEST(TdmClasses, RefusesWhatItDoesNotTake) {
+  EXPECT_THROW(find_algorithm(total_exchange("mesh:4x4"), "tdm-classes"), InputError);
+  Problem half = total_exchange("torus:4x4");
+  half.port_model.half_duplex = true;
+  EXPECT_THROW(find_algorithm(half, "tdm-classes"), InputError);
+}
+
+}  // namespace
+}  // namespace fixroute
