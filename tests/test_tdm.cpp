@@ -113,6 +113,59 @@ TEST(TdmClasses, PeriodsAtOrBelowPoseidonsOnTori) {
   }
 }
 
+// The hardware engines run the same tables to the same trace, byte for byte (each TEST in
+// its own process: SystemC elaborates once per process).
+struct EngineCase {
+  std::string engine, spec, algorithm;
+};
+
+std::vector<EngineCase> engine_cases() {
+  std::vector<EngineCase> out;
+  for (const char* engine : {"systemc", "rtl"})
+    for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
+             {"torus:4x4", ""},
+             {"torus:3x3x3", ""},
+             {"hypercube:3", ""},
+             {"complete:5", ""},
+             {"ring:5", "tdm-classes"},
+             {"mesh:3x4", ""},
+             {"otis:line:3", ""},
+             {"graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt", ""},
+             {"graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt", ""}})
+      out.push_back({engine, spec, algorithm});
+  return out;
+}
+
+class TdmEngines : public ::testing::TestWithParam<EngineCase> {};
+
+TEST_P(TdmEngines, TraceEqualsRef) {
+  const EngineCase& c = GetParam();
+  RunRequest req;
+  req.topology = c.spec;
+  req.collective = "total-exchange";
+  req.algorithm = c.algorithm;
+  const RunResult ref = run_case(req);
+  req.engine = c.engine;
+  const RunResult hw = run_case(req);
+  EXPECT_TRUE(hw.ok()) << (hw.score.errors.empty() ? hw.stats.failure : hw.score.errors.front());
+  EXPECT_EQ(hw.router_kind, "tdm");
+  EXPECT_EQ(hw.steps(), ref.steps());
+  ASSERT_TRUE(hw.trace && ref.trace);
+  EXPECT_EQ(hw.trace->csv(), ref.trace->csv());
+}
+
+// Named so the suite's label follows the engine (tests/CMakeLists.txt: *Systemc*, *Rtl*).
+INSTANTIATE_TEST_SUITE_P(Networks, TdmEngines, ::testing::ValuesIn(engine_cases()),
+                         [](const ::testing::TestParamInfo<EngineCase>& param) {
+                           const std::string engine = param.param.engine == "rtl" ? "Rtl" : "Systemc";
+                           const std::string spec = param.param.spec;
+                           const size_t slash = spec.rfind('/');
+                           return engine + "_" +
+                                  testing_support::test_name(slash == std::string::npos
+                                                                 ? spec
+                                                                 : "graph_" + fs::path(spec).stem().string());
+                         });
+
 TEST(TdmBounds, InjectionLinkAndBisectionOnATorus) {
   const Topology t = Topology::parse("torus:8x8");
   const Bounds b = tdm_period_bounds(t, total_exchange_flows(t));

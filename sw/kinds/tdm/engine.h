@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sw/core/router_kind.h"
+#include "sw/topology/topology.h"
 
 namespace fixroute {
 
@@ -36,12 +37,38 @@ struct TdmRun : RunStats {
   std::vector<TdmEvent> trace;  // sorted
 };
 
+// The TDM routers take no injected faults (docs/faults.md): InputError where any are asked.
+void check_tdm_faults(const EngineOptions& options);
+
 // Slots a run lasts: kTdmPeriodsRun periods of injections and the longest chain's latency.
 int64_t tdm_run_slots(const TdmTables& tables);
 
 // The reference engine: slot by slot, each router connects the inputs its table names to
 // its outputs; what a link carries is on the next router's input in the next slot.
 TdmRun run_tdm_ref(const Topology& topology, const TdmTables& tables, const EngineOptions& options = {});
+
+// What the hardware harnesses do after every clock edge of a TDM network, one slot per
+// clock: edge e put slot e's phits on the links and out of the network, all recorded, until
+// the run's slots (tdm_run_slots) are done. `Network` answers link_valid(node, port),
+// link_phit(node, port), eject_valid(node) and eject_phit(node), a phit as {chain, period}.
+struct TdmPhit {
+  int chain = 0;
+  int period = 0;
+};
+class TdmClockMonitor {
+ public:
+  TdmClockMonitor(const Topology& topology, int slots) : topology_(topology), slots_(slots) {}
+  bool finished() const { return slot_ >= slots_; }
+  template <class Network>
+  void clock_edge(const Network& network);
+  void finish(TdmRun& run);
+
+ private:
+  const Topology& topology_;
+  int64_t slots_;
+  int64_t slot_ = 0;
+  std::vector<TdmEvent> trace_;
+};
 
 std::string tdm_trace_to_csv(const std::vector<TdmEvent>& trace);
 
@@ -51,5 +78,22 @@ struct TdmTrace : Trace {
   std::string csv() const override { return tdm_trace_to_csv(events); }
   int64_t rows() const override { return static_cast<int64_t>(events.size()); }
 };
+
+template <class Network>
+void TdmClockMonitor::clock_edge(const Network& network) {
+  ++slot_;
+  const int nodes = topology_.num_nodes(), ports = topology_.num_ports();
+  for (int i = 0; i < nodes; ++i) {
+    for (int q = 0; q < ports; ++q)
+      if (network.link_valid(i, q)) {
+        const TdmPhit p = network.link_phit(i, q);
+        trace_.push_back({slot_, i, topology_.neighbour(i, q), p.chain, p.period});
+      }
+    if (network.eject_valid(i)) {
+      const TdmPhit p = network.eject_phit(i);
+      trace_.push_back({slot_, i, kTdmEjected, p.chain, p.period});
+    }
+  }
+}
 
 }  // namespace fixroute

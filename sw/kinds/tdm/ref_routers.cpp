@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sw/core/errors.h"
+#include "sw/core/faults.h"
 #include "sw/kinds/tdm/engine.h"
 #include "sw/kinds/tdm/tables.h"
 #include "sw/topology/topology.h"
@@ -18,13 +20,18 @@ struct Phit {
 
 }  // namespace
 
+void check_tdm_faults(const EngineOptions& options) {
+  if (options.faults && options.faults->any()) throw InputError("the TDM routers take no injected faults (--fault)");
+}
+
 int64_t tdm_run_slots(const TdmTables& t) {
   int64_t longest = 0;
   for (const TdmChain& c : t.chains) longest = std::max(longest, c.latency());
   return int64_t{kTdmPeriodsRun} * t.period + longest + 1;
 }
 
-TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOptions&) {
+TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOptions& options) {
+  check_tdm_faults(options);
   TdmRun run;
   const int nodes = t.nodes, ports = t.ports;
   const size_t inputs = static_cast<size_t>(nodes) * static_cast<size_t>(ports);
@@ -58,6 +65,12 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
   std::sort(run.trace.begin(), run.trace.end());
   run.steps_simulated = slots;
   return run;
+}
+
+void TdmClockMonitor::finish(TdmRun& run) {
+  std::sort(trace_.begin(), trace_.end());
+  run.trace = std::move(trace_);
+  run.steps_simulated = slot_;
 }
 
 std::string tdm_trace_to_csv(const std::vector<TdmEvent>& trace) {

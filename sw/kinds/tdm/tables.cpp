@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "sw/kinds/tdm/engine.h"
 #include "sw/tables/table_files.h"
 #include "sw/topology/topology.h"
 
@@ -13,24 +14,21 @@ using json = nlohmann::json;
 namespace {
 constexpr uint32_t kTdmMagic = 0x46525444;  // "FRTD"
 constexpr size_t kTdmHeaderWords = 5;
-constexpr int kSelectBits = 5;
 
-size_t words_per_slot(int ports) { return static_cast<size_t>(tdm_select_words(ports)) + 1; }
-
-// The image's words after the header, as the tables hold them.
+// The image's words after the header: per slot a word per port, output q's select in bits
+// 0-4; word 0 also holds the ejection's select (bits 5-9) and the chain injected plus one
+// (bits 10-31) -- one RAM lane per port in the router (rtl/tdm/fr_tdm_router.v).
 std::vector<uint32_t> router_words(const TdmTables& t, int node) {
   std::vector<uint32_t> w;
-  w.reserve(static_cast<size_t>(t.period) * words_per_slot(t.ports));
-  const int select_words = tdm_select_words(t.ports);
-  for (int s = 0; s < t.period; ++s) {
-    std::vector<uint32_t> slot(static_cast<size_t>(select_words), 0);
-    for (int o = 0; o < t.outputs(); ++o) {
-      const int bit = o * kSelectBits;
-      slot[static_cast<size_t>(bit / 32)] |= static_cast<uint32_t>(t.select[t.at(node, s, o)]) << (bit % 32);
+  w.reserve(static_cast<size_t>(t.period) * static_cast<size_t>(t.ports));
+  for (int s = 0; s < t.period; ++s)
+    for (int q = 0; q < t.ports; ++q) {
+      uint32_t word = t.select[t.at(node, s, q)];
+      if (q == 0)
+        word |= static_cast<uint32_t>(t.select[t.at(node, s, t.eject_output())]) << 5 |
+                static_cast<uint32_t>(t.inject[t.inject_at(node, s)] + 1) << 10;
+      w.push_back(word);
     }
-    w.insert(w.end(), slot.begin(), slot.end());
-    w.push_back(static_cast<uint32_t>(t.inject[t.inject_at(node, s)] + 1));
-  }
   return w;
 }
 
@@ -43,16 +41,17 @@ void decode_image(const std::vector<uint32_t>& w, TdmTables& t, int node, const 
   if (w[2] != static_cast<uint32_t>(node)) bad_table(what, fmt::format("is for node {}, not {}", w[2], node));
   if (w[3] != static_cast<uint32_t>(t.ports) || w[4] != static_cast<uint32_t>(t.period))
     bad_table(what, "ports or period differ from network.json");
-  const size_t per_slot = words_per_slot(t.ports);
-  if (w.size() != kTdmHeaderWords + static_cast<size_t>(t.period) * per_slot + 1)
+  const size_t ports = static_cast<size_t>(t.ports);
+  if (w.size() != kTdmHeaderWords + static_cast<size_t>(t.period) * ports + 1)
     bad_table(what, "length does not match its period and ports");
   for (int s = 0; s < t.period; ++s) {
-    const uint32_t* slot = &w[kTdmHeaderWords + static_cast<size_t>(s) * per_slot];
-    for (int o = 0; o < t.outputs(); ++o) {
-      const int bit = o * kSelectBits;
-      t.select[t.at(node, s, o)] = static_cast<uint8_t>((slot[bit / 32] >> (bit % 32)) & 31u);
+    const uint32_t* slot = &w[kTdmHeaderWords + static_cast<size_t>(s) * ports];
+    for (int q = 0; q < t.ports; ++q) {
+      if (q > 0 && slot[q] >> 5) bad_table(what, fmt::format("slot {} port {}: bits beyond the select", s, q));
+      t.select[t.at(node, s, q)] = static_cast<uint8_t>(slot[q] & 31u);
     }
-    t.inject[t.inject_at(node, s)] = static_cast<int32_t>(slot[per_slot - 1]) - 1;
+    t.select[t.at(node, s, t.eject_output())] = static_cast<uint8_t>((slot[0] >> 5) & 31u);
+    t.inject[t.inject_at(node, s)] = static_cast<int32_t>(slot[0] >> 10) - 1;
   }
 }
 
@@ -73,8 +72,6 @@ uint8_t input_code(const TdmTables& t, const json& j, const std::string& what) {
 }
 
 }  // namespace
-
-int tdm_select_words(int ports) { return ((ports + 1) * kSelectBits + 31) / 32; }
 
 TdmTables empty_tdm_tables(const Topology& topology, int period) {
   TdmTables t;
@@ -103,6 +100,8 @@ void validate_tdm(const TdmTables& t, const Topology& topology, const std::strin
       bad_table(what, fmt::format("flow {} ({} -> {}, {} phits) is not a flow of two distinct nodes", f, flow.src,
                                   flow.dst, flow.phits));
   }
+  if (t.chains.size() >= kMaxTdmChains)
+    bad_table(what, fmt::format("{} chains; an image numbers at most {}", t.chains.size(), kMaxTdmChains - 1));
   std::vector<int> chains_of_flow(t.flows.size(), 0);
   for (size_t c = 0; c < t.chains.size(); ++c) {
     const TdmChain& chain = t.chains[c];
@@ -159,7 +158,7 @@ std::vector<uint32_t> encode_tdm_image(const TdmTables& t, int node) {
 }
 
 int64_t tdm_table_bits(const TdmTables& t) {
-  return static_cast<int64_t>(kTdmHeaderWords + static_cast<size_t>(t.period) * words_per_slot(t.ports) + 1) * 32;
+  return static_cast<int64_t>(kTdmHeaderWords + static_cast<size_t>(t.period) * static_cast<size_t>(t.ports) + 1) * 32;
 }
 
 void write_tdm_tables(const TdmTables& t, const std::string& dir, TableForm form) {
@@ -214,6 +213,7 @@ TdmTables load_tdm_tables(const std::string& dir) {
         decode_image(packed.image(static_cast<size_t>(n)), t, n, packed.image_name(static_cast<size_t>(n)));
       });
       validate_tdm(t, topology, what);
+      t.rounds = static_cast<int>(tdm_run_slots(t));
       return t;
     }
     TdmTables listed = t;
@@ -240,6 +240,7 @@ TdmTables load_tdm_tables(const std::string& dir) {
       }
     });
     validate_tdm(t, topology, what);
+    t.rounds = static_cast<int>(tdm_run_slots(t));
   } catch (const json::exception& e) {
     bad_table(what, fmt::format("missing or mistyped field ({})", e.what()));
   }

@@ -23,6 +23,7 @@ constexpr int kMaxTdmPorts = 30;           // an input select is 5 bits: none, a
 constexpr int kMaxTdmPeriod = 1 << 16;
 constexpr int64_t kMaxTdmTableEntries = int64_t{1} << 31;  // nodes x period x outputs
 constexpr int kTdmNone = 0;                // select code: the output is idle
+constexpr size_t kMaxTdmChains = size_t{1} << 22;  // an image numbers a chain plus one in 22 bits
 
 // A flow of the traffic: `phits` phits from src to dst in every period.
 struct TdmFlow {
@@ -53,6 +54,9 @@ struct TdmTables : Tables {
   std::vector<uint8_t> select;
   // Per (node, slot): the chain the network interface injects, -1 for none.
   std::vector<int32_t> inject;
+  // Clock cycles (slots) a run of these tables lasts on the hardware engines: tdm_run_slots
+  // (sw/kinds/tdm/engine.h), set as the tables are built or loaded.
+  int rounds = 0;
 
   int outputs() const { return ports + 1; }
   int eject_output() const { return ports; }
@@ -76,9 +80,8 @@ TdmTables empty_tdm_tables(const Topology& topology, int period);
 void validate_tdm(const TdmTables& tables, const Topology& topology, const std::string& what);
 
 // One router's memory image (docs/table-format.md, "TDM tables"): magic, version, node,
-// ports, period, then per slot the selects of its outputs packed 5 bits each (outputs 0..
-// ports, words_per_slot words) and the chain its interface injects plus one (0: none), CRC-32.
-int tdm_select_words(int ports);
+// ports, period, then per slot a word per port (bits 0-4 output q's select; word 0 also the
+// ejection's select in bits 5-9 and the chain injected plus one in bits 10-31), CRC-32.
 std::vector<uint32_t> encode_tdm_image(const TdmTables& tables, int node);
 int64_t tdm_table_bits(const TdmTables& tables);
 

@@ -6,6 +6,7 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/kinds/tdm/engine.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -63,6 +64,7 @@ TdmTables SlotSchedule::tables(const Problem& problem, std::vector<TdmFlow> flow
     }
     t.select[t.at(node, wrap(s), t.eject_output())] = input;
   }
+  t.rounds = static_cast<int>(tdm_run_slots(t));
   return t;
 }
 

@@ -352,7 +352,7 @@ const AlgorithmRegistrar tdm_classes([] {
   a.build = build;
   a.sweep = [](int max_size) {
     std::vector<SweepCase> cases;
-    for (int k = 3; k <= std::min(max_size, 8); ++k) cases.push_back({fmt::format("torus:{}x{}", k, k), {}, ""});
+    for (int k = 3; k <= std::min(max_size, 6); ++k) cases.push_back({fmt::format("torus:{}x{}", k, k), {}, ""});
     cases.push_back({"torus:4x6", {}, ""});
     cases.push_back({"torus:3x3x3", {}, ""});
     for (int d = 2; d <= 5; ++d) cases.push_back({fmt::format("hypercube:{}", d), {}, ""});

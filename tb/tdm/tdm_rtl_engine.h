@@ -1,0 +1,36 @@
+// The rtl engine's TDM routers (tb/tdm/tdm_rtl_engine.cpp): what the harness reads of them
+// (co-simulation) and the loading of a network's tables.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "sw/core/router_kind.h"
+#include "sw/kinds/tdm/engine.h"
+#include "tb/rtl_config_port.h"
+
+namespace fixroute {
+
+struct TdmTables;
+
+// What the harness reads of a network of TDM routers.
+class TdmRtlDriver : public RtlConfigPort {
+ public:
+  virtual bool link_valid(int node, int port) const = 0;
+  virtual TdmPhit link_phit(int node, int port) const = 0;
+  virtual bool eject_valid(int node) const = 0;
+  virtual TdmPhit eject_phit(int node) const = 0;
+  // The TDM routers take no injected faults: InputError where `faults` has any.
+  void inject(FaultInjector* faults) {
+    EngineOptions options;
+    options.faults = faults;
+    check_tdm_faults(options);
+  }
+};
+
+// The smallest fr_tdm_router build that holds `tables` (ports, period, chain numbers), every
+// router's image loaded and checked (load_round_array, tb/round_array_rtl.h): nullptr with
+// `run.failure` set where a router refused its table; InputError where no build holds them.
+std::unique_ptr<TdmRtlDriver> load_tdm_rtl(const Topology& topology, const TdmTables& tables,
+                                           const std::string& vcd_path, RunStats& run);
+
+}  // namespace fixroute
