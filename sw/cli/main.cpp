@@ -40,25 +40,47 @@ int cmd_bound(const std::string& spec, const std::string& collective_name, const
               bool as_json) {
   Topology topo = Topology::parse(spec);
   const Collective& c = find_collective(collective_name);
-  if (!c.lower_bounds)
+  // The bounds of the router kinds that know theirs from the demand alone (TDM: the period).
+  std::vector<std::pair<const RouterKind*, Bounds>> kinds;
+  for (const RouterKind& k : router_kind_registry())
+    if (k.demand_bounds && model.is_default()) {
+      try {
+        kinds.emplace_back(&k, k.demand_bounds(topo, c.name));
+      } catch (const InputError&) {  // not a demand that kind carries
+      }
+    }
+  if (!c.lower_bounds && kinds.empty())
     throw InputError(fmt::format("bound has no router-independent bound for {} (circuit-switched and summing routers "
                                  "differ); run reports the bounds of the routers it runs",
                                  c.name));
-  Bounds b = c.lower_bounds(topo, model, packets_per_node);
+  const Bounds b = c.lower_bounds ? c.lower_bounds(topo, model, packets_per_node) : Bounds{};
   if (as_json) {
-    nlohmann::json parts = nlohmann::json::object();
+    nlohmann::json parts = nlohmann::json::object(), by_kind = nlohmann::json::object();
     for (const LowerBound& p : b.parts) parts[p.name] = p.steps;
+    for (const auto& [kind, kb] : kinds) {
+      nlohmann::json kind_parts = nlohmann::json::object();
+      for (const LowerBound& p : kb.parts) kind_parts[p.name] = p.steps;
+      by_kind[kind->name] = {{"lower_bound", kb.best()}, {"lower_bounds", kind_parts}};
+    }
     std::cout << stamped("fixroute-bound", nlohmann::json{{"topology", topo.spec()}, {"collective", c.name}, {"packets_per_node", packets_per_node},
                                 {"port_model", model.ports_name()},
-                                {"duplex", model.duplex_name()}, {"combining", model.combining}, {"lower_bound", b.best()}, {"lower_bounds", parts},
+                                {"duplex", model.duplex_name()}, {"combining", model.combining},
+                                {"lower_bound", c.lower_bounds ? nlohmann::json(b.best()) : nlohmann::json(nullptr)},
+                                {"lower_bounds", parts}, {"router_kinds", by_kind},
                                 {"diameter", topo.diameter()}, {"bisection_width", topo.bisection_width()}})
                      .dump()
               << "\n";
     return 0;
   }
-  fmt::print("{} {} ({}{}): lower bound {} steps\n", topo.spec(), c.name, model.label(),
-             c.name == "gossip" ? fmt::format(", {} packet(s) per node", packets_per_node) : "", b.best());
-  for (const LowerBound& p : b.parts) fmt::print("  {:<10} {:>8}  {}\n", p.name, p.steps, p.reason);
+  if (c.lower_bounds) {
+    fmt::print("{} {} ({}{}): lower bound {} steps\n", topo.spec(), c.name, model.label(),
+               c.name == "gossip" ? fmt::format(", {} packet(s) per node", packets_per_node) : "", b.best());
+    for (const LowerBound& p : b.parts) fmt::print("  {:<10} {:>8}  {}\n", p.name, p.steps, p.reason);
+  }
+  for (const auto& [kind, kb] : kinds) {
+    fmt::print("{} {} on {} routers: lower bound {}\n", topo.spec(), c.name, kind->name, kb.best());
+    for (const LowerBound& p : kb.parts) fmt::print("  {:<10} {:>8}  {}\n", p.name, p.steps, p.reason);
+  }
   fmt::print("  nodes {}, diameter {}, bisection width {}, min degree {}\n", topo.num_nodes(), topo.diameter(),
              topo.bisection_width(), topo.min_degree());
   return 0;

@@ -55,7 +55,7 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   std::vector<const Algorithm*> applicable;
   std::vector<std::string> applicable_names, refused;
   for (const Algorithm& a : algorithm_registry()) {
-    if (a.collective != collective.name) continue;
+    if (a.collective != collective_family(collective.name)) continue;
     // Combining routers (--combining) and the others run different algorithms.
     if (find_router_kind(a.router_kind).combines != problem.port_model.combining) continue;
     const std::string why = a.unsupported(problem);
@@ -78,7 +78,8 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   if (applicable.empty()) {
     std::vector<std::string> all;
     for (const Algorithm& a : algorithm_registry())
-      if (a.collective == collective.name && find_router_kind(a.router_kind).combines == problem.port_model.combining)
+      if (a.collective == collective_family(collective.name) &&
+          find_router_kind(a.router_kind).combines == problem.port_model.combining)
         all.push_back(a.name);
     throw InputError(fmt::format("no algorithm runs {} on {} ({}){}{}; the algorithms for it ({}) each refuse it "
                                  "(--algorithm NAME says why)",
@@ -115,7 +116,7 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
 
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective) {
   for (const Algorithm& a : algorithm_registry())
-    if (a.name == name && a.collective == collective) return &a;
+    if (a.name == name && a.collective == collective_family(collective)) return &a;
   return nullptr;
 }
 

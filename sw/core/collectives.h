@@ -42,8 +42,12 @@ struct Collective {
 };
 
 const std::vector<Collective>& collectives();
-// Throws InputError naming the accepted collectives.
+// Throws InputError naming the accepted collectives. "flows:FILE" is your own traffic, read
+// from FILE (docs/tdm.md, "Traffic"): InputError for a file that cannot be read or parsed.
 const Collective& find_collective(const std::string& name);
+// The name algorithms register for: the collective's, or "flows" for every flows:FILE
+// (without reading the file).
+std::string collective_family(const std::string& name);
 
 // Total exchange numbers the packets of an origin by destination, skipping itself:
 // seq = dest - (dest > origin).

@@ -171,6 +171,9 @@ struct RouterKind {
   std::function<int64_t(const Tables&)> shared_table_bits = [](const Tables&) { return int64_t{0}; };
   // Lower bounds on the step count of these tables' collective.
   std::function<Bounds(const Tables&, const Topology&, int packets_per_node)> bounds;
+  // The same before any table is built, where the kind's bounds depend only on the
+  // collective's demand (`fixroute bound` prints them); unset elsewhere.
+  std::function<Bounds(const Topology&, const std::string& collective)> demand_bounds;
   // Judges any engine's trace of these tables against the collective's demand.
   std::function<ScoreboardReport(const Tables&, const Topology&, int packets_per_node, const Trace&)> score;
   // The same rules applied online, where the kind has them (unset: score the whole trace);

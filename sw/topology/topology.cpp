@@ -3,18 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <numeric>
 #include <stdexcept>
 
 #include "sw/core/errors.h"
+#include "sw/topology/listing_file.h"
 
 namespace fixroute {
 namespace {
@@ -41,19 +37,6 @@ long parse_size(const std::string& spec, const std::string& text) {
   if (text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     bad_spec(spec, fmt::format("size '{}' is not a whole number up to {}", cut(text), Topology::kMaxNodes));
   return std::strtol(text.c_str(), nullptr, 10);
-}
-
-[[noreturn]] void bad_graph(const std::string& path, const std::string& why) {
-  throw InputError(fmt::format("bad graph file '{}': {}", cut(path), why));
-}
-
-// A graph file's node or port number: decimal digits only, below `limit`.
-int parse_graph_number(const std::string& path, int line, const std::string& text, int64_t limit, const char* what) {
-  if (text.empty() || text.size() > 9 || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    bad_graph(path, fmt::format("line {}: {} '{}' is not a whole number", line, what, cut(text)));
-  const long value = std::strtol(text.c_str(), nullptr, 10);
-  if (value >= limit) bad_graph(path, fmt::format("line {}: {} {} is not below {}", line, what, value, limit));
-  return static_cast<int>(value);
 }
 
 std::vector<long> parse_sizes(const std::string& spec, const std::string& text) {
@@ -233,16 +216,8 @@ void Topology::build_swapped() {
 }
 
 void Topology::build_graph(const std::string& path, int max_nodes) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path file = fs::absolute(fs::path(path), ec).lexically_normal();
-  spec_ = "graph:" + file.string();
-  if (fs::is_directory(file, ec)) bad_graph(path, "is a directory");
-  std::ifstream in(file);
-  if (!in) bad_graph(path, std::strerror(errno));
-  if (!fs::is_regular_file(file, ec)) bad_graph(path, "is not a regular file");
-  if (fs::file_size(file, ec) > static_cast<uintmax_t>(kMaxGraphFileBytes))
-    bad_graph(path, fmt::format("larger than {} MiB", kMaxGraphFileBytes >> 20));
+  const ListingFile listing(path, "bad graph file", kMaxGraphFileBytes);
+  spec_ = "graph:" + listing.absolute();
   struct End {
     int node = 0;
     int port = -1;  // -1: numbered in order
@@ -253,43 +228,37 @@ void Topology::build_graph(const std::string& path, int max_nodes) {
   };
   std::vector<Link> links;
   int declared = -1, declared_line = 0, highest = -1, with_ports = 0;
-  std::string text;
-  for (int number = 1; std::getline(in, text); ++number) {
-    if (const size_t hash = text.find('#'); hash != std::string::npos) text.erase(hash);
-    std::istringstream words(text);
-    std::vector<std::string> w;
-    for (std::string word; words >> word;) w.push_back(word);
-    if (w.empty()) continue;
+  for (const auto& [number, w] : listing.lines()) {
     if (w[0] == "nodes") {
-      if (w.size() != 2) bad_graph(path, fmt::format("line {}: expected 'nodes N'", number));
-      if (declared >= 0) bad_graph(path, fmt::format("line {}: 'nodes' again (line {})", number, declared_line));
-      declared = parse_graph_number(path, number, w[1], int64_t{max_nodes} + 1, "node count");
+      if (w.size() != 2) listing.fail(number, "expected 'nodes N'");
+      if (declared >= 0) listing.fail(number, fmt::format("'nodes' again (line {})", declared_line));
+      declared = listing.number(number, w[1], 0, int64_t{max_nodes} + 1, "node count");
       declared_line = number;
       continue;
     }
-    if (w.size() != 2) bad_graph(path, fmt::format("line {}: expected a link 'A B' or 'A:PORT B:PORT'", number));
+    if (w.size() != 2) listing.fail(number, "expected a link 'A B' or 'A:PORT B:PORT'");
     Link link;
     link.line = number;
     End* ends[2] = {&link.a, &link.b};
     for (int e = 0; e < 2; ++e) {
-      const size_t colon = w[static_cast<size_t>(e)].find(':');
-      ends[e]->node = parse_graph_number(path, number, w[static_cast<size_t>(e)].substr(0, colon), max_nodes, "node");
+      const std::string& word = w[static_cast<size_t>(e)];
+      const size_t colon = word.find(':');
+      ends[e]->node = listing.number(number, word.substr(0, colon), 0, max_nodes, "node");
       if (colon != std::string::npos) {
-        ends[e]->port = parse_graph_number(path, number, w[static_cast<size_t>(e)].substr(colon + 1), kMaxGraphPorts, "port");
+        ends[e]->port = listing.number(number, word.substr(colon + 1), 0, kMaxGraphPorts, "port");
         ++with_ports;
       }
       highest = std::max(highest, ends[e]->node);
     }
-    if (link.a.node == link.b.node) bad_graph(path, fmt::format("line {}: a self-loop at node {}", number, link.a.node));
+    if (link.a.node == link.b.node) listing.fail(number, fmt::format("a self-loop at node {}", link.a.node));
     links.push_back(link);
   }
-  if (in.bad()) bad_graph(path, std::strerror(errno));
-  if (links.empty()) bad_graph(path, "no links");
+  if (links.empty()) listing.fail("no links");
   if (with_ports != 0 && with_ports != static_cast<int>(2 * links.size()))
-    bad_graph(path, "ports are numbered at some link ends and not others: number all or none");
+    listing.fail("ports are numbered at some link ends and not others: number all or none");
   const int nodes = declared >= 0 ? declared : highest + 1;
-  if (highest >= nodes) bad_graph(path, fmt::format("node {} is not below the {} nodes of line {}", highest, nodes, declared_line));
-  if (nodes < 2) bad_graph(path, "fewer than 2 nodes");
+  if (highest >= nodes) listing.fail(fmt::format("node {} is not below the {} nodes of line {}", highest, nodes, declared_line));
+  if (nodes < 2) listing.fail("fewer than 2 nodes");
   // Repeated links, ports used twice, then ports numbered in order where the file gives none.
   std::map<std::pair<int, int>, int> link_line;
   std::vector<std::map<int, int>> port_line(static_cast<size_t>(nodes));
@@ -297,12 +266,12 @@ void Topology::build_graph(const std::string& path, int max_nodes) {
     const auto key = std::minmax(l.a.node, l.b.node);
     const auto [at, fresh] = link_line.emplace(key, l.line);
     if (!fresh)
-      bad_graph(path, fmt::format("line {}: the link {}-{} again (line {})", l.line, key.first, key.second, at->second));
+      listing.fail(l.line, fmt::format("the link {}-{} again (line {})", key.first, key.second, at->second));
     for (const End& e : {l.a, l.b}) {
       if (e.port < 0) continue;
       const auto [used, first] = port_line[static_cast<size_t>(e.node)].emplace(e.port, l.line);
       if (!first)
-        bad_graph(path, fmt::format("line {}: port {} of node {} is used again (line {})", l.line, e.port, e.node, used->second));
+        listing.fail(l.line, fmt::format("port {} of node {} is used again (line {})", e.port, e.node, used->second));
     }
   }
   std::vector<int> next_port(static_cast<size_t>(nodes), 0);
@@ -311,7 +280,7 @@ void Topology::build_graph(const std::string& path, int max_nodes) {
       if (e->port < 0) {
         e->port = next_port[static_cast<size_t>(e->node)]++;
         if (e->port >= kMaxGraphPorts)
-          bad_graph(path, fmt::format("node {} has more than {} links", e->node, kMaxGraphPorts));
+          listing.fail(fmt::format("node {} has more than {} links", e->node, kMaxGraphPorts));
       }
   num_nodes_ = nodes;
   num_ports_ = 0;
@@ -327,7 +296,7 @@ void Topology::build_graph(const std::string& path, int max_nodes) {
   }
   const std::vector<int> reach = breadth_first(0);
   if (const auto lost = std::find(reach.begin(), reach.end(), -1); lost != reach.end())
-    bad_graph(path, fmt::format("not connected: node {} cannot be reached from node 0", lost - reach.begin()));
+    listing.fail(fmt::format("not connected: node {} cannot be reached from node 0", lost - reach.begin()));
 }
 
 const Topology& Topology::base() const {

@@ -296,6 +296,8 @@ nlohmann::json to_json(const RunResult& r) {
               {"construction", r.construction.empty() ? json(nullptr) : json(r.construction)},
               {"packets_per_node", r.packets_per_node},
               {"lower_bound", r.bounds.best()},
+              {"gap", r.steps() - r.bounds.best()},
+              {"optimal", r.ok() && r.steps() == r.bounds.best() ? "proven" : "not proven"},
               {"lower_bounds", bounds},
               {"other_classes_lower_bounds", other_classes},
               {"ok", r.ok()},
@@ -335,6 +337,11 @@ std::string summary(const RunResult& r) {
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
   out += "\n";
+  if (r.ok())
+    out += fmt::format("  optimal      {}\n", r.steps() == r.bounds.best()
+                                                   ? std::string("proven (steps = lower bound)")
+                                                   : fmt::format("not proven (gap {} over the lower bound)",
+                                                                 r.steps() - r.bounds.best()));
   for (const LowerBound& b : r.bounds.other_classes)
     out += fmt::format("  other class  {} {}: {} would need at least that many\n", b.name, b.steps, b.reason);
   out += fmt::format("  scoreboard   {} ({} of {} {}, {} {})\n",

@@ -3,6 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <utility>
+
+#include "sw/core/collectives.h"
+#include "sw/core/errors.h"
 
 #include "sw/topology/topology.h"
 
@@ -19,6 +24,21 @@ std::vector<TdmFlow> total_exchange_flows(const Topology& topology) {
   for (int s = 0; s < n; ++s)
     for (int d = 0; d < n; ++d)
       if (d != s) flows.push_back({s, d, 1});
+  return flows;
+}
+
+std::vector<TdmFlow> tdm_demand_flows(const Topology& topology, const std::string& collective) {
+  const Collective& c = find_collective(collective);
+  if (!c.packets) throw InputError(fmt::format("{} is no demand of packets the TDM routers carry", c.name));
+  std::map<std::pair<int, int>, int> phits;
+  for (const DemandPacket& d : c.packets(topology, 1)) {
+    if (d.dest == kBroadcastDest)
+      throw InputError(fmt::format("{} broadcasts; the TDM routers carry unicast flows", c.name));
+    ++phits[{d.origin, d.dest}];
+  }
+  std::vector<TdmFlow> flows;
+  flows.reserve(phits.size());
+  for (const auto& [pair, count] : phits) flows.push_back({pair.first, pair.second, count});
   return flows;
 }
 

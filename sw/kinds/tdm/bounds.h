@@ -16,5 +16,9 @@ Bounds tdm_period_bounds(const Topology& topology, const std::vector<TdmFlow>& f
 
 // The flows of total exchange: one phit per period from every node to every other.
 std::vector<TdmFlow> total_exchange_flows(const Topology& topology);
+// The flows of a collective's demand (sw/core/collectives.h): a phit a period for each of
+// its packets, the packets of one pair merged into one flow. InputError for a collective
+// whose demand is not a set of unicast packets.
+std::vector<TdmFlow> tdm_demand_flows(const Topology& topology, const std::string& collective);
 
 }  // namespace fixroute

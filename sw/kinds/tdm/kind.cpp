@@ -29,6 +29,9 @@ const RouterKindRegistrar tdm_kind([] {
   k.bounds = [](const Tables& t, const Topology& topology, int) {
     return tdm_period_bounds(topology, as_kind<TdmTables>(t).flows);
   };
+  k.demand_bounds = [](const Topology& topology, const std::string& collective) {
+    return tdm_period_bounds(topology, tdm_demand_flows(topology, collective));
+  };
   // A period at least as long as the busiest node's injections: a slot word each per router.
   k.table_bytes = [](const Topology& topology, const DemandSize& demand) {
     const int64_t nodes = topology.num_nodes(), slots = (demand.packets() + nodes - 1) / std::max<int64_t>(nodes, 1);

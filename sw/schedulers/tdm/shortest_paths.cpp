@@ -1,9 +1,8 @@
-// All-to-all on any network (docs/tdm.md, "tdm-paths"): every flow's phit on a shortest path
-// and at a slot where the whole path is free -- for each injection slot, a depth-first search
-// of the shortest-path graph towards the destination, taking only outputs free in the slot
-// the phit would reach them -- longest flows first, period by period from the lower bound up,
-// a few shuffled orders per period (periods grow a sixteenth at a time until one fits, then
-// shrink one at a time while one still does).
+// All-to-all, or your own flows (flows:FILE), on any network (docs/tdm.md, "tdm-paths"):
+// every phit on a shortest path at a slot where the whole path is free, longest flows first,
+// the rest placed by ejection chains (ChainRepair); periods grow an eighth at a time from
+// the lower bound until the greedy placement fits, then the shortest the repair reaches
+// between it and the bound is found by bisection.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include <random>
 
 #include "sw/core/algorithm.h"
+#include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/bounds.h"
 #include "sw/schedulers/tdm/slot_schedule.h"
@@ -19,117 +19,252 @@
 namespace fixroute {
 namespace {
 
-constexpr int kOrdersPerPeriod = 8;
+constexpr int64_t kLeastRepairMoves = 20000;
+constexpr int64_t kMostRepairMoves = 60000;
+constexpr size_t kMostRepairedChains = 12000;
+constexpr int64_t kWorkPerBuild = int64_t{400} * 1000 * 1000;
 constexpr int kMaxPathNodes = 1024;
 
-// The free shortest path of a phit from `src` to `dst` injected at `slot`, as ports; empty
-// where none is free. `to_dst` holds every node's distance to dst.
-class FreePathSearch {
+// The chains at one period, placed as ClassSearch places classes (translation_classes.cpp):
+// each where a free shortest path takes it, longest first; then, for a budget of moves, a
+// waiting chain goes where it evicts the fewest others -- for each injection slot the
+// cheapest shortest path by dynamic programming over the shortest-path graph, an occupied
+// output costing one, one held by a chain placed in the last few moves forbidden -- and
+// the evicted wait their turn.
+class ChainRepair {
  public:
-  FreePathSearch(const Topology& t, const SlotSchedule& schedule, std::mt19937_64& random)
-      : t_(t), schedule_(schedule), random_(random), dead_(static_cast<size_t>(t.num_nodes()), 0) {}
+  // `work`: the path-search steps taken so far, shared by every attempt of a build; the
+  // repair stops once it passes `work_limit`.
+  ChainRepair(const Topology& t, const std::vector<TdmFlow>& flows, const std::vector<size_t>& chain_flow,
+              const std::vector<std::vector<int>>& distance, int period, uint64_t seed, int64_t& work,
+              int64_t work_limit)
+      : work_(work), work_limit_(work_limit), t_(t), flows_(flows), chain_flow_(chain_flow), distance_(distance), period_(period), ports_(t.num_ports()),
+        owner_(static_cast<size_t>(t.num_nodes()) * static_cast<size_t>(period) * static_cast<size_t>(ports_ + 2), -1),
+        placed_(chain_flow.size()), placed_at_(chain_flow.size(), -kTabuMoves - 1),
+        cost_(static_cast<size_t>(t.num_nodes())), next_(static_cast<size_t>(t.num_nodes())),
+        stamp_(static_cast<size_t>(t.num_nodes()), 0), random_(seed) {}
 
-  std::vector<int> find(int src, int dst, const std::vector<int>& to_dst, int64_t slot) {
-    ++visit_;
-    ports_.clear();
-    if (!schedule_.injection_free(src, slot)) return {};
-    if (walk(src, dst, to_dst, slot)) return ports_;
-    return {};
+  // Every chain placed, in `order`, then repaired within `moves` moves: or false.
+  bool solve(const std::vector<size_t>& order, int64_t moves) {
+    std::vector<size_t> waiting;
+    for (size_t c : order)
+      if (!place(c, 0, /*free_only=*/true)) waiting.push_back(c);
+    for (int64_t move = 1; move <= moves && work_ < work_limit_ && !waiting.empty(); ++move) {
+      const size_t pick = static_cast<size_t>(random_() % waiting.size());
+      const size_t c = waiting[pick];
+      waiting[pick] = waiting.back();
+      waiting.pop_back();
+      evicted_.clear();
+      if (!place(c, move, false)) {
+        waiting.push_back(c);
+        continue;
+      }
+      waiting.insert(waiting.end(), evicted_.begin(), evicted_.end());
+    }
+    return waiting.empty();
+  }
+
+  std::unique_ptr<SlotSchedule> schedule() const {
+    auto s = std::make_unique<SlotSchedule>(t_, period_);
+    for (size_t c = 0; c < placed_.size(); ++c)
+      s->place(static_cast<int>(chain_flow_[c]), flows_[chain_flow_[c]].src, placed_[c].ports, placed_[c].slot);
+    return s;
   }
 
  private:
-  bool walk(int v, int dst, const std::vector<int>& to_dst, int64_t slot) {
-    if (v == dst) return schedule_.output_free(v, t_.num_ports(), slot);
-    int order[kMaxTdmPorts];
-    const int ports = t_.num_ports();
-    std::iota(order, order + ports, 0);
-    std::shuffle(order, order + ports, random_);
-    for (int k = 0; k < ports; ++k) {
-      const int p = order[k], u = t_.neighbour(v, p);
-      if (u < 0 || to_dst[static_cast<size_t>(u)] != to_dst[static_cast<size_t>(v)] - 1 ||
-          dead_[static_cast<size_t>(u)] == visit_ || !schedule_.output_free(v, p, slot))
-        continue;
-      ports_.push_back(p);
-      if (walk(u, dst, to_dst, slot + 1)) return true;
-      ports_.pop_back();
+  static constexpr int64_t kTabuMoves = 8;
+  int64_t& work_;
+  const int64_t work_limit_;
+  static constexpr int64_t kForbidden = int64_t{1} << 40;
+  struct Placed {
+    int slot = -1;
+    std::vector<int> ports;
+  };
+
+  size_t cell(int node, int64_t slot, int resource) const {
+    return (static_cast<size_t>(node) * static_cast<size_t>(period_) + static_cast<size_t>(slot % period_)) *
+               static_cast<size_t>(ports_ + 2) +
+           static_cast<size_t>(resource);
+  }
+  int64_t cell_cost(size_t at, int64_t move, bool free_only) const {
+    const int owner = owner_[at];
+    if (owner < 0) return 0;
+    if (free_only || placed_at_[static_cast<size_t>(owner)] + kTabuMoves > move) return kForbidden;
+    return 1;
+  }
+  // The cheapest way on from `v` (its distance from the source `depth`) to dst.
+  int64_t best(int v, int dst, const std::vector<int>& to_dst, int64_t slot, int64_t move, bool free_only) {
+    if (stamp_[static_cast<size_t>(v)] == visit_) return cost_[static_cast<size_t>(v)];
+    stamp_[static_cast<size_t>(v)] = visit_;
+    ++work_;
+    int64_t cost = kForbidden;
+    int via = -1;
+    if (v == dst) {
+      cost = cell_cost(cell(v, slot, ports_), move, free_only);
+    } else {
+      const int start = static_cast<int>(random_() % static_cast<uint64_t>(ports_));
+      for (int k = 0; k < ports_; ++k) {
+        const int p = (start + k) % ports_, u = t_.neighbour(v, p);
+        if (u < 0 || to_dst[static_cast<size_t>(u)] != to_dst[static_cast<size_t>(v)] - 1) continue;
+        const int64_t here = cell_cost(cell(v, slot, p), move, free_only);
+        if (here >= kForbidden) continue;
+        const int64_t total = here + best(u, dst, to_dst, slot + 1, move, free_only);
+        if (total < cost) {
+          cost = total;
+          via = p;
+        }
+      }
     }
-    dead_[static_cast<size_t>(v)] = visit_;
-    return false;
+    cost_[static_cast<size_t>(v)] = std::min(cost, kForbidden);
+    next_[static_cast<size_t>(v)] = via;
+    return cost_[static_cast<size_t>(v)];
+  }
+
+  // Places chain c at its cheapest slot and path (free_only: where nothing is evicted);
+  // the evicted go to evicted_. False where nothing is allowed.
+  bool place(size_t c, int64_t move, bool free_only) {
+    const TdmFlow& f = flows_[chain_flow_[c]];
+    const std::vector<int>& to_dst = distance_[static_cast<size_t>(f.dst)];
+    int64_t best_cost = kForbidden, best_slot = -1;
+    std::vector<int> best_ports;
+    uint64_t ties = 0;
+    const int64_t start = static_cast<int64_t>(random_() % static_cast<uint64_t>(period_));
+    for (int64_t k = 0; k < period_; ++k) {
+      const int64_t t = (start + k) % period_;
+      const int64_t inject = cell_cost(cell(f.src, t, ports_ + 1), move, free_only);
+      if (inject >= kForbidden) continue;
+      // The ejection first: the whole search is wasted where it is taken.
+      if (cell_cost(cell(f.dst, t + to_dst[static_cast<size_t>(f.src)], ports_), move, free_only) >= kForbidden) continue;
+      ++visit_;
+      const int64_t cost = inject + best(f.src, f.dst, to_dst, t, move, free_only);
+      if (cost >= kForbidden || cost > best_cost) continue;
+      if (cost < best_cost) ties = 0;
+      if (random_() % ++ties != 0) continue;
+      best_cost = cost;
+      best_slot = t;
+      best_ports.clear();
+      for (int v = f.src; v != f.dst; v = t_.neighbour(v, next_[static_cast<size_t>(v)]))
+        best_ports.push_back(next_[static_cast<size_t>(v)]);
+      if (free_only) break;  // the first free one
+    }
+    if (best_slot < 0) return false;
+    take(c, static_cast<int>(best_slot), std::move(best_ports));
+    placed_at_[c] = move;
+    return true;
+  }
+
+  // Every cell of the path, the injection and the ejection: their owners evicted first.
+  template <class Each>
+  void for_cells(const TdmFlow& f, int slot, const std::vector<int>& ports, Each each) {
+    each(cell(f.src, slot, ports_ + 1));
+    int v = f.src;
+    int64_t s = slot;
+    for (int p : ports) {
+      each(cell(v, s, p));
+      v = t_.neighbour(v, p);
+      ++s;
+    }
+    each(cell(v, s, ports_));
+  }
+  void take(size_t c, int slot, std::vector<int> ports) {
+    const TdmFlow& f = flows_[chain_flow_[c]];
+    for_cells(f, slot, ports, [&](size_t at) {
+      if (const int owner = owner_[at]; owner >= 0) release(static_cast<size_t>(owner));
+      owner_[at] = static_cast<int>(c);
+    });
+    placed_[c] = {slot, std::move(ports)};
+  }
+  void release(size_t c) {
+    Placed& p = placed_[c];
+    for_cells(flows_[chain_flow_[c]], p.slot, p.ports, [&](size_t at) { owner_[at] = -1; });
+    p = Placed{};
+    evicted_.push_back(c);
   }
 
   const Topology& t_;
-  const SlotSchedule& schedule_;
-  std::mt19937_64& random_;
-  std::vector<int64_t> dead_;  // visit_ where no free path leads on from the node
+  const std::vector<TdmFlow>& flows_;
+  const std::vector<size_t>& chain_flow_;
+  const std::vector<std::vector<int>>& distance_;
+  const int period_, ports_;
+  std::vector<int> owner_;  // per (node, slot, output 0..ports-1, ejection, injection): its chain, -1 free
+  std::vector<Placed> placed_;
+  std::vector<int64_t> placed_at_;
+  std::vector<int64_t> cost_;
+  std::vector<int> next_;
+  std::vector<int64_t> stamp_;
   int64_t visit_ = 0;
-  std::vector<int> ports_;
+  std::vector<size_t> evicted_;
+  std::mt19937_64 random_;
 };
 
 std::shared_ptr<const Tables> build(const Problem& problem) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes();
-  std::vector<TdmFlow> flows = total_exchange_flows(t);
+  const std::string collective = find_collective(problem.collective).name;
+  std::vector<TdmFlow> flows = tdm_demand_flows(t, collective);
   const int64_t bound = tdm_period_bounds(t, flows).best();
   std::vector<std::vector<int>> distance(static_cast<size_t>(n));
   for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = t.distances_from(v);
-  std::vector<size_t> order(flows.size());
-  std::iota(order.begin(), order.end(), 0);
+  // A chain per phit of each flow, placed on its own.
+  std::vector<size_t> order;
+  for (size_t f = 0; f < flows.size(); ++f) order.insert(order.end(), static_cast<size_t>(flows[f].phits), f);
   auto hops = [&](size_t f) { return distance[static_cast<size_t>(flows[f].dst)][static_cast<size_t>(flows[f].src)]; };
-  // One greedy placement at `period`: the schedule, or null where a flow finds no slot.
-  auto attempt_at = [&](int64_t period, std::mt19937_64& random) -> std::unique_ptr<SlotSchedule> {
+  // Path-search steps (a node of a shortest-path graph weighed for one injection slot) the
+  // repair may take over the whole build: large networks get fewer moves, deterministically.
+  int64_t work = 0;
+  // One attempt at `period`: a shuffled order (longest first) placed, then repaired for
+  // `moves` moves (0: placed only).
+  auto attempt_at = [&](int64_t period, int64_t moves) -> std::unique_ptr<SlotSchedule> {
+    std::mt19937_64 random(static_cast<uint64_t>(period));
     std::shuffle(order.begin(), order.end(), random);
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hops(a) > hops(b); });
-    auto schedule = std::make_unique<SlotSchedule>(t, static_cast<int>(period));
-    FreePathSearch search(t, *schedule, random);
-    for (size_t f : order) {
-      const TdmFlow& flow = flows[f];
-      const std::vector<int>& to_dst = distance[static_cast<size_t>(flow.dst)];
-      const int64_t start = static_cast<int64_t>(random() % static_cast<uint64_t>(period));
-      bool placed = false;
-      for (int64_t k = 0; k < period && !placed; ++k) {
-        const int64_t slot = (start + k) % period;
-        const std::vector<int> ports = search.find(flow.src, flow.dst, to_dst, slot);
-        if (ports.empty()) continue;
-        schedule->place(static_cast<int>(f), flow.src, ports, static_cast<int>(slot));
-        placed = true;
-      }
-      if (!placed) return nullptr;
-    }
-    return schedule;
+    std::vector<size_t> chains(order.size());  // chain i is a phit of flow order[i]
+    std::iota(chains.begin(), chains.end(), 0);
+    ChainRepair repair(t, flows, order, distance, static_cast<int>(period), random(), work, kWorkPerBuild);
+    if (!repair.solve(chains, moves)) return nullptr;
+    return repair.schedule();
   };
-  // Periods a sixteenth apart up from the bound until one fits, then one shorter at a time
-  // while one of a few shuffled orders still fits.
+  // A period where the greedy placement alone fits (an eighth apart up from the bound),
+  // then the shortest between it and the bound that the repair reaches, by bisection.
   std::unique_ptr<SlotSchedule> best;
   int64_t period = std::max<int64_t>(bound, 1);
-  for (;; period += std::max<int64_t>(1, period / 16)) {
+  for (;; period += std::max<int64_t>(1, period / 8)) {
     check_tdm_size(t, period);
-    std::mt19937_64 random(static_cast<uint64_t>(period));
-    if ((best = attempt_at(period, random))) break;
+    if ((best = attempt_at(period, 0))) break;
   }
-  for (bool shorter = true; shorter && period > bound;) {
-    shorter = false;
-    std::mt19937_64 random(static_cast<uint64_t>(period - 1));
-    for (int attempt = 0; attempt < kOrdersPerPeriod && !shorter; ++attempt)
-      if (std::unique_ptr<SlotSchedule> s = attempt_at(period - 1, random)) {
-        best = std::move(s);
-        --period;
-        shorter = true;
-      }
+  const int64_t moves = std::clamp<int64_t>(2 * static_cast<int64_t>(order.size()), kLeastRepairMoves, kMostRepairMoves);
+  // Past kMostRepairedChains chains the greedy placement is kept (each repair attempt would
+  // cost more than the placement itself many times over).
+  const bool repair = order.size() <= kMostRepairedChains;
+  for (int64_t low = std::max<int64_t>(bound, 1); repair && low < period && work < kWorkPerBuild;) {  // below low: none found
+    const int64_t mid = low + (period - low) / 2;
+    if (std::unique_ptr<SlotSchedule> shorter = attempt_at(mid, moves)) {
+      best = std::move(shorter);
+      period = mid;
+    } else {
+      low = mid + 1;
+    }
   }
+  Problem named = problem;
+  named.collective = collective;
   return std::make_shared<TdmTables>(
-      best->tables(problem, std::move(flows), "tdm-paths", fmt::format("shortest paths, period {} (bound {})", period, bound)));
+      best->tables(named, std::move(flows), "tdm-paths", fmt::format("shortest paths, period {} (bound {})", period, bound)));
 }
 
-const AlgorithmRegistrar tdm_paths([] {
+Algorithm tdm_paths_for(const char* collective) {
   Algorithm a;
   a.name = "tdm-paths";
-  a.collective = "total-exchange";
+  a.collective = collective;
   a.router_kind = kTdmKind;
-  a.summary = "TDM slot tables for all-to-all on any network: each flow on a free shortest path, longest first "
-              "(docs/tdm.md)";
+  a.summary = "TDM slot tables on any network: each phit on a free shortest path, longest first (docs/tdm.md)";
   a.unsupported = [](const Problem& p) { return tdm_unsupported(p, kMaxPathNodes); };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
+  return a;
+}
+
+const AlgorithmRegistrar tdm_paths_total_exchange([] {
+  Algorithm a = tdm_paths_for("total-exchange");
   a.sweep = [](int max_size) {
     std::vector<SweepCase> cases;
     for (int k = 2; k <= std::min(max_size, 6); ++k) cases.push_back({fmt::format("mesh:{}x{}", k, k), {}, ""});
@@ -142,6 +277,13 @@ const AlgorithmRegistrar tdm_paths([] {
     cases.push_back({"line:6", {}, ""});
     return cases;
   };
+  return a;
+}());
+
+// Your own traffic (flows:FILE): swept through the tests' own files, not here.
+const AlgorithmRegistrar tdm_paths_flows([] {
+  Algorithm a = tdm_paths_for("flows");
+  a.sweep = [](int) { return std::vector<SweepCase>{}; };
   return a;
 }());
 
