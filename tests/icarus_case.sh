@@ -23,6 +23,7 @@ mkdir -p "$work"
 # shellcheck disable=SC2086
 "$fixroute" run "$topology" "$collective" --algorithm "$algorithm" $options --engine ref --trace "$work/ref.csv" --json > "$work/ref.json"
 ref_steps=$(sed -n 's/.*"steps":\([0-9]*\).*/\1/p' "$work/ref.json")
+ref_slots=$(sed -n 's/.*"steps_simulated":\([0-9]*\).*/\1/p' "$work/ref.json")
 
 case $top in
   fr_grid_tb) kind=port_rules
@@ -31,13 +32,15 @@ case $top in
     rtl="crossbar/fr_mesh_xbar_top.v crossbar/fr_xbar_router.v crossbar/fr_xbar_table_mem.v fr_cfg_loader.v" ;;
   fr_tree_tb) kind=broadcast_trees rtl="broadcast_trees/fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
   fr_combining_tb) kind=combining rtl="combining/fr_combining_router.v fr_cfg_loader.v" ;;
+  fr_tdm_tb) kind=tdm rtl="tdm/fr_tdm_router.v fr_round_table.v fr_cfg_loader.v" ;;
   *) echo "unknown testbench $top" >&2; exit 2 ;;
 esac
 sources="$src/tb/$kind/$top.v"
 for f in $rtl; do sources="$sources $src/rtl/$f"; done
 # shellcheck disable=SC2086
 "$iverilog" -g2005 -I "$src/tb" -o "$work/sim" -s "$top" $params $sources
-"$vvp" -n "$work/sim" "+tables=$work/tables" "+trace=$work/icarus.csv" > "$work/sim.log"
+# (+slots: the TDM testbench runs as many slots as the reference engine did)
+"$vvp" -n "$work/sim" "+tables=$work/tables" "+trace=$work/icarus.csv" "+slots=$ref_slots" > "$work/sim.log"
 cat "$work/sim.log"
 if grep -q '^FAIL' "$work/sim.log"; then exit 1; fi
 sim_steps=$(sed -n 's/^STEPS \([0-9]*\) .*/\1/p' "$work/sim.log")

@@ -135,6 +135,7 @@ TEST(TdmClasses, PeriodsAtOrBelowPoseidonsOnTori) {
 struct EngineCase {
   std::string engine, spec, algorithm, collective = "total-exchange";
 };
+void PrintTo(const EngineCase& c, std::ostream* os) { *os << c.engine << " " << c.spec << " " << c.collective; }
 
 std::vector<EngineCase> engine_cases() {
   std::vector<EngineCase> out;

@@ -188,6 +188,13 @@ class ClassSearch {
 
   // Every class placed within `moves` repair moves, or false.
   bool solve(const std::vector<size_t>& order, int64_t moves) {
+    solved_ = solve_once(order, moves);
+    return solved_;
+  }
+  bool solved() const { return solved_; }
+
+ private:
+  bool solve_once(const std::vector<size_t>& order, int64_t moves) {
     std::vector<size_t> waiting;
     for (size_t c : order)
       if (!place_free(c)) waiting.push_back(c);
@@ -200,6 +207,8 @@ class ClassSearch {
     }
     return waiting.empty();
   }
+
+ public:
   const std::vector<PlacedClass>& placed() const { return placed_; }
 
  private:
@@ -291,6 +300,7 @@ class ClassSearch {
   std::vector<PlacedClass> placed_;
   std::vector<int64_t> placed_at_;
   std::mt19937_64 random_;
+  bool solved_ = false;
 };
 
 std::string unsupported(const Problem& p) {
@@ -308,22 +318,26 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return classes[a].hops > classes[b].hops; });
   // Repair moves a period may take: enough for every class to move many times.
   const int64_t moves = std::max<int64_t>(20000, 100 * static_cast<int64_t>(classes.size()));
-  // A period where the classes fit at once, then shorter ones while the repair succeeds.
+  // A period where the classes fit by placement alone (a sixteenth apart up from the
+  // bound), then the shortest between it and the bound the repair reaches, by bisection.
   std::optional<std::vector<PlacedClass>> best;
+  auto attempt = [&](int64_t period, int64_t budget) {
+    ClassSearch search(classes, static_cast<int>(period), t.num_ports(), static_cast<uint64_t>(period));
+    if (search.solve(order, budget)) best = search.placed();
+    return search.solved();
+  };
   int64_t period = std::max<int64_t>(bound, 1);
   for (;; period += std::max<int64_t>(1, period / 16)) {
     check_tdm_size(t, period);
-    ClassSearch search(classes, static_cast<int>(period), t.num_ports(), static_cast<uint64_t>(period));
-    if (search.solve(order, moves)) {
-      best = search.placed();
-      break;
-    }
+    if (attempt(period, 0)) break;
   }
-  while (period > bound) {
-    ClassSearch search(classes, static_cast<int>(period - 1), t.num_ports(), static_cast<uint64_t>(period - 1));
-    if (!search.solve(order, moves)) break;
-    best = search.placed();
-    --period;
+  for (int64_t low = std::max<int64_t>(bound, 1); low < period;) {  // below low: none found
+    const int64_t mid = low + (period - low) / 2;
+    if (attempt(mid, moves)) {
+      period = mid;
+    } else {
+      low = mid + 1;
+    }
   }
   SlotSchedule schedule(t, static_cast<int>(period));
   const int n = t.num_nodes();
