@@ -255,6 +255,19 @@ TEST(TdmBounds, InjectionLinkAndBisectionOnATorus) {
   EXPECT_EQ(b.best(), 64);
 }
 
+// Torus 4x4: 15 injections a node, and the 240 phits' hops + 1 sum to 752, not a multiple
+// of 15: a shortest-path schedule needs 16 slots at least (tdm-classes takes 16).
+TEST(TdmBounds, ShortestPathResidueWhereEverySlotWouldBeFull) {
+  const Topology t = Topology::parse("torus:4x4");
+  const Bounds b = tdm_period_bounds(t, total_exchange_flows(t));
+  EXPECT_EQ(b.best(), 16);
+  EXPECT_THAT(b.parts, ::testing::Contains(::testing::Field(&LowerBound::name, "shortest-path residue")));
+  const Topology hypercube = Topology::parse("hypercube:3");  // 7 a node; 12 x 8 + 56 = 152, not 0 mod 7
+  EXPECT_EQ(tdm_period_bounds(hypercube, total_exchange_flows(hypercube)).best(), 8);
+  const Topology complete = Topology::parse("complete:5");  // 20 phits x 2 = 40 = 0 mod 4: none
+  EXPECT_EQ(tdm_period_bounds(complete, total_exchange_flows(complete)).best(), 4);
+}
+
 TEST(TdmTables, FileFormRoundTripsBothForms) {
   const Problem problem = total_exchange("torus:3x4");
   const TdmTables tables = build_tdm(problem, "tdm-classes");

@@ -337,11 +337,15 @@ std::string summary(const RunResult& r) {
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);
   out += "\n";
-  if (r.ok())
+  if (r.ok()) {
+    std::string tight;  // the bound the steps meet, by name
+    for (const LowerBound& b : r.bounds.parts)
+      if (b.steps == r.bounds.best() && tight.empty()) tight = b.name;
     out += fmt::format("  optimal      {}\n", r.steps() == r.bounds.best()
-                                                   ? std::string("proven (steps = lower bound)")
+                                                   ? fmt::format("proven (steps = the {} bound)", tight)
                                                    : fmt::format("not proven (gap {} over the lower bound)",
                                                                  r.steps() - r.bounds.best()));
+  }
   for (const LowerBound& b : r.bounds.other_classes)
     out += fmt::format("  other class  {} {}: {} would need at least that many\n", b.name, b.steps, b.reason);
   out += fmt::format("  scoreboard   {} ({} of {} {}, {} {})\n",

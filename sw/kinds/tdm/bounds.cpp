@@ -69,6 +69,23 @@ Bounds tdm_period_bounds(const Topology& topology, const std::vector<TdmFlow>& f
   const int64_t arcs = topology.num_arcs();
   b.parts.push_back({"link load", ceil_div(hops, arcs),
                      fmt::format("{} phit-hops a period on shortest paths over {} directed links", hops, arcs)});
+  // Shortest paths and a period equal to every node's injections and ejections (each node
+  // then injects and ejects in every slot): the ejection slots' residues and the injection
+  // slots' are both every residue once per node, so the phits' hops + 1 must sum to a
+  // multiple of the period; where they do not, the period is one more at least. A bound
+  // on the schedules that route on shortest paths -- every TDM scheduler here does.
+  int64_t phits = 0;
+  for (const TdmFlow& f : flows) phits += f.phits;
+  if (busiest_out != out.end()) {
+    const int64_t b_io = *busiest_out;
+    const bool saturated = b_io > 0 && std::all_of(out.begin(), out.end(), [&](int64_t v) { return v == b_io; }) &&
+                           std::all_of(in.begin(), in.end(), [&](int64_t v) { return v == b_io; });
+    if (saturated && ceil_div(hops, arcs) <= b_io && (hops + phits) % b_io != 0)
+      b.parts.push_back({"shortest-path residue", b_io + 1,
+                         fmt::format("a period of {} fills every injection and ejection slot, which needs the {} "
+                                     "phits' hops + 1 ({}) to be a multiple of it (shortest paths)",
+                                     b_io, phits, hops + phits)});
+  }
   // Bisection: for total exchange, |A||B| phits each way across the cut's links.
   const Cut cut = topology.bisection_cut();
   if (flows.size() == static_cast<size_t>(n) * static_cast<size_t>(n - 1) && cut.links > 0 &&
