@@ -244,6 +244,31 @@ TEST(TdmPaths, PeriodsAtOrBelowPoseidonsOnMeshes) {
                          "tdm-paths");
 }
 
+// tdm-exact: z3 over every phit's shortest paths and slots. On mesh 3x3 it reaches the
+// injection bound (tdm-paths takes 9); on line:4 with flows whose busiest link carries 6
+// phits (the bounds say 3) it proves 5 slots impossible: optimal proven by the search.
+TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
+  RunRequest req;
+  req.topology = "mesh:3x3";
+  req.collective = "total-exchange";
+  req.algorithm = "tdm-exact";
+  const RunResult mesh = run_case(req);
+  EXPECT_TRUE(mesh.ok());
+  EXPECT_EQ(mesh.steps(), 8);
+  EXPECT_EQ(mesh.bounds.best(), 8);
+  req.topology = "line:4";
+  req.collective = "flows:" FIXROUTE_SOURCE_DIR "/tests/graphs/line4_flows.txt";
+  const RunResult line = run_case(req);
+  EXPECT_TRUE(line.ok()) << (line.score.errors.empty() ? "" : line.score.errors.front());
+  EXPECT_EQ(line.steps(), 6);
+  EXPECT_EQ(line.bounds.best(), 6);
+  EXPECT_THAT(line.bounds.parts, ::testing::Contains(::testing::Field(&LowerBound::name, "exact search")));
+  EXPECT_THAT(line.construction, ::testing::HasSubstr("period 5 proven impossible"));
+  req.topology = "mesh:9x9";  // beyond its 64 nodes: refused
+  req.collective = "total-exchange";
+  EXPECT_THROW(run_case(req), InputError);
+}
+
 TEST(TdmBounds, InjectionLinkAndBisectionOnATorus) {
   const Topology t = Topology::parse("torus:8x8");
   const Bounds b = tdm_period_bounds(t, total_exchange_flows(t));

@@ -37,7 +37,12 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
     topology->required();
     collective->required();
   }
-  cmd->add_option("--algorithm", b.algorithm, "algorithm name (default: the paper's optimal one)");
+  CLI::Option* algorithm = cmd->add_option("--algorithm", b.algorithm, "algorithm name (default: the paper's optimal one)");
+  cmd->add_flag_callback("--exact", [&b] { b.algorithm = "tdm-exact"; },
+                         "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
+      ->excludes(algorithm);
+  cmd->add_option("--budget", b.budget_seconds, "seconds an exact search (--exact) may take (default 60)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--permutation", b.permutation, "circuit-switched permutation (as for run)");
   b.root_option = cmd->add_option("--root", b.root, "broadcast and fan-in: the root node (default 0)");
 }
@@ -77,7 +82,13 @@ CommandLine::CommandLine()
   CLI::App* run_cmd = app_.add_subcommand("run", "run a collective on an engine and verify it");
   run_cmd->add_option("topology", run.topology, kTopologyHelp);  // required, from here or --config
   run_cmd->add_option("collective", run.collective, "e.g. total-exchange");
-  run_cmd->add_option("--algorithm", run.algorithm, "algorithm name (default: the paper's optimal one)");
+  CLI::Option* run_algorithm =
+      run_cmd->add_option("--algorithm", run.algorithm, "algorithm name (default: the paper's optimal one)");
+  run_cmd->add_flag_callback("--exact", [this] { run.algorithm = "tdm-exact"; },
+                             "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
+      ->excludes(run_algorithm);
+  run_cmd->add_option("--budget", run.budget_seconds, "seconds an exact search (--exact) may take (default 60)")
+      ->check(CLI::PositiveNumber);
   run_cmd->add_option("--engine", run.engine, "ref, systemc or rtl (default ref)");
   run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file (- for standard output)");
   run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (the systemc and rtl engines)");

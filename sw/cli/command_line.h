@@ -28,6 +28,7 @@ struct PortOptions {
 struct BuildOptions {
   std::string topology, collective, algorithm, permutation;
   int root = 0;
+  double budget_seconds = 0;  // --budget
   PortOptions ports;
   PortModel port_model;  // from `ports`, once parsed
   CLI::Option* root_option = nullptr;  // whether --root was given

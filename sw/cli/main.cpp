@@ -96,7 +96,7 @@ struct Built {
 // `before_building(problem, algorithm)`: a check that may refuse the command first.
 Built build_for(const BuildOptions& o,
                 const std::function<void(const Problem&, const Algorithm&)>& before_building = nullptr) {
-  Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root};
+  Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root, o.budget_seconds};
   const Algorithm& a = find_algorithm(problem, o.algorithm);
   if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);

@@ -23,6 +23,7 @@ struct Problem {
   PortModel port_model;     // store-and-forward port models (--ports, --duplex)
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: --root
+  double budget_seconds = 0;  // --budget: the time an exact search may take (0: its own default)
 };
 
 // One case of the regression sweep (`fixroute sweep`).

@@ -101,7 +101,8 @@ struct ResolvedCase {
 
 ResolvedCase resolve_case(const RunRequest& req, const Engine& engine) {
   if (req.tables_dir.empty()) {
-    ResolvedCase c{nullptr, Problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root}};
+    ResolvedCase c{nullptr, Problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root,
+                                    req.budget_seconds}};
     c.algorithm = &find_algorithm(c.problem, req.algorithm);
     c.kind = &find_router_kind(c.algorithm->router_kind);
     check_run_size(req, engine, c.problem, *c.kind, c.algorithm);

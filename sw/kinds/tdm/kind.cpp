@@ -2,6 +2,8 @@
 // phit moving a hop a slot along the connections its slots set up (sw/kinds/tdm/tables.h,
 // docs/tdm.md). Its file form, table sizes, period bounds and scoreboard, and its routers
 // on the ref engine.
+#include <fmt/format.h>
+
 #include "sw/core/collectives.h"
 #include "sw/kinds/tdm/bounds.h"
 #include "sw/kinds/tdm/engine.h"
@@ -27,7 +29,13 @@ const RouterKindRegistrar tdm_kind([] {
     return std::vector<int64_t>(static_cast<size_t>(topology.num_nodes()), tdm_table_bits(as_kind<TdmTables>(t)));
   };
   k.bounds = [](const Tables& t, const Topology& topology, int) {
-    return tdm_period_bounds(topology, as_kind<TdmTables>(t).flows);
+    const TdmTables& tdm = as_kind<TdmTables>(t);
+    Bounds b = tdm_period_bounds(topology, tdm.flows);
+    if (tdm.exact_lower_bound > 0)
+      b.parts.push_back({"exact search", tdm.exact_lower_bound,
+                         fmt::format("no shortest-path schedule of period {} exists (z3, tdm-exact)",
+                                     tdm.exact_lower_bound - 1)});
+    return b;
   };
   k.demand_bounds = [](const Topology& topology, const std::string& collective) {
     return tdm_period_bounds(topology, tdm_demand_flows(topology, collective));

@@ -168,7 +168,7 @@ void write_tdm_tables(const TdmTables& t, const std::string& dir, TableForm form
   for (const TdmFlow& f : t.flows) flows.push_back({f.src, f.dst, f.phits});
   for (const TdmChain& c : t.chains) chains.push_back({c.flow, c.inject_slot, c.hops});
   j.update({{"nodes", t.nodes}, {"ports", t.ports}, {"period", t.period}, {"flows", std::move(flows)},
-            {"chains", std::move(chains)}});
+            {"chains", std::move(chains)}, {"exact_lower_bound", t.exact_lower_bound}});
   j["slot_table"] = "slots: [slot, output (a port or \"eject\"), input (a port or \"local\")] for each output in use; "
                     "inject: [slot, chain] for each slot the network interface injects; flows: [src, dst, phits "
                     "per period]; chains: [flow, injection slot, hops]";
@@ -197,6 +197,9 @@ TdmTables load_tdm_tables(const std::string& dir) {
     t.nodes = j.at("nodes").get<int>();
     t.ports = j.at("ports").get<int>();
     t.period = j.at("period").get<int>();
+    t.exact_lower_bound = j.value("exact_lower_bound", 0);
+    if (t.exact_lower_bound < 0 || t.exact_lower_bound > t.period)
+      bad_table(what, fmt::format("exact_lower_bound {} is not 0..period", t.exact_lower_bound));
     if (t.nodes != topology.num_nodes() || t.ports != topology.num_ports() || t.ports > kMaxTdmPorts || t.period < 1 ||
         t.period > kMaxTdmPeriod ||
         static_cast<int64_t>(t.nodes) * t.period * (t.ports + 1) > kMaxTdmTableEntries)

@@ -54,6 +54,9 @@ struct TdmTables : Tables {
   std::vector<uint8_t> select;
   // Per (node, slot): the chain the network interface injects, -1 for none.
   std::vector<int32_t> inject;
+  // Where an exact search proved it (tdm-exact): no shortest-path schedule of the flows has a
+  // shorter period than this; 0 where none was proven.
+  int exact_lower_bound = 0;
   // Clock cycles (slots) a run of these tables lasts on the hardware engines: tdm_run_slots
   // (sw/kinds/tdm/engine.h), set as the tables are built or loaded.
   int rounds = 0;

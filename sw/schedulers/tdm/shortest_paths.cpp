@@ -258,6 +258,11 @@ Algorithm tdm_paths_for(const char* collective) {
   a.router_kind = kTdmKind;
   a.summary = "TDM slot tables on any network: each phit on a free shortest path, longest first (docs/tdm.md)";
   a.unsupported = [](const Problem& p) { return tdm_unsupported(p, kMaxPathNodes); };
+  // The default where tdm-classes does not run (tdm-exact, on small networks, is asked for by name).
+  a.is_default = [](const Problem& p) {
+    const Algorithm* classes = registered_algorithm("tdm-classes", p.collective);
+    return !classes || !classes->unsupported(p).empty();
+  };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
   return a;
