@@ -264,6 +264,12 @@ TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
   EXPECT_EQ(line.bounds.best(), 6);
   EXPECT_THAT(line.bounds.parts, ::testing::Contains(::testing::Field(&LowerBound::name, "exact search")));
   EXPECT_THAT(line.construction, ::testing::HasSubstr("period 5 proven impossible"));
+  req.budget_seconds = 5;  // --budget: for the exact search only
+  EXPECT_NO_THROW(run_case(req));
+  req.algorithm = "tdm-paths";
+  EXPECT_THROW(run_case(req), InputError);
+  req.algorithm = "tdm-exact";
+  req.budget_seconds = 0;
   req.topology = "mesh:9x9";  // beyond its 64 nodes: refused
   req.collective = "total-exchange";
   EXPECT_THROW(run_case(req), InputError);

@@ -98,6 +98,7 @@ Built build_for(const BuildOptions& o,
                 const std::function<void(const Problem&, const Algorithm&)>& before_building = nullptr) {
   Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root, o.budget_seconds};
   const Algorithm& a = find_algorithm(problem, o.algorithm);
+  check_budget(problem, a);
   if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);
   return {std::move(problem), &a, std::move(tables)};

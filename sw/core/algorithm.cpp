@@ -114,6 +114,11 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   return *best;
 }
 
+void check_budget(const Problem& problem, const Algorithm& algorithm) {
+  if (problem.budget_seconds > 0 && !algorithm.takes_budget)
+    throw InputError(fmt::format("--budget is for an exact search (--exact); {} takes no time budget", algorithm.name));
+}
+
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective) {
   for (const Algorithm& a : algorithm_registry())
     if (a.name == name && a.collective == collective_family(collective)) return &a;

@@ -58,6 +58,8 @@ struct Algorithm {
   };
   // The tables (validated). Throws InputError where the construction cannot be made.
   std::function<std::shared_ptr<const Tables>(const Problem&)> build;
+  // Whether its build takes Problem::budget_seconds (an exact search); the others refuse it.
+  bool takes_budget = false;
   // The cases the regression sweep runs, with sizes up to `max_size`.
   std::function<std::vector<SweepCase>(int max_size)> sweep;
 };
@@ -75,6 +77,9 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
 // The algorithm registered as `name` for `collective` (as loaded tables record it), or
 // nullptr: tables may name a scheduler this build does not have.
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective);
+
+// Refuses (InputError) a --budget the algorithm would not use.
+void check_budget(const Problem& problem, const Algorithm& algorithm);
 
 // The paper's count for a case: `paper_formula` where set, else `formula`.
 std::optional<int64_t> papers_count(const Algorithm& algorithm, const Problem& problem);

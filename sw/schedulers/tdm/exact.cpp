@@ -194,6 +194,7 @@ Algorithm exact_for(const char* collective) {
   a.summary = "TDM slot tables of the least period among shortest-path schedules, proven by z3 where it finishes "
               "in 60 s (networks up to 64 nodes; docs/tdm.md)";
   a.unsupported = unsupported;
+  a.takes_budget = true;
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
   a.sweep = [](int) { return std::vector<SweepCase>{}; };
