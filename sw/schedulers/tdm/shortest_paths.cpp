@@ -82,7 +82,11 @@ class ChainRepair {
   };
 
   size_t cell(int node, int64_t slot, int resource) const {
-    return (static_cast<size_t>(node) * static_cast<size_t>(period_) + static_cast<size_t>(slot % period_)) *
+    // Slots asked for are below two periods (a chain is shorter than the period): a
+    // subtraction, not a division, in the path search's innermost loop.
+    if (slot >= period_) slot -= period_;
+    if (slot >= period_) slot %= period_;
+    return (static_cast<size_t>(node) * static_cast<size_t>(period_) + static_cast<size_t>(slot)) *
                static_cast<size_t>(ports_ + 2) +
            static_cast<size_t>(resource);
   }
@@ -103,8 +107,8 @@ class ChainRepair {
       cost = cell_cost(cell(v, slot, ports_), move, free_only);
     } else {
       const int start = static_cast<int>(random_() % static_cast<uint64_t>(ports_));
-      for (int k = 0; k < ports_; ++k) {
-        const int p = (start + k) % ports_, u = t_.neighbour(v, p);
+      for (int k = 0, p = start; k < ports_; ++k, p = p + 1 == ports_ ? 0 : p + 1) {
+        const int u = t_.neighbour(v, p);
         if (u < 0 || to_dst[static_cast<size_t>(u)] != to_dst[static_cast<size_t>(v)] - 1) continue;
         const int64_t here = cell_cost(cell(v, slot, p), move, free_only);
         if (here >= kForbidden) continue;

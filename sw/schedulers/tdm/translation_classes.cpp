@@ -13,7 +13,6 @@
 #include <numeric>
 #include <optional>
 #include <cstdint>
-#include <functional>
 #include <random>
 
 #include "sw/core/algorithm.h"
@@ -95,82 +94,100 @@ class ClassGrid {
 
  private:
   size_t index(int64_t slot, int resource) const {
-    return static_cast<size_t>(slot % period_) * static_cast<size_t>(ports_ + 2) + static_cast<size_t>(resource);
+    // Slots asked for are below two periods (a chain is shorter than the period): a
+    // subtraction, not a division, in the repair's innermost loop.
+    if (slot >= period_) slot -= period_;
+    if (slot >= period_) slot %= period_;
+    return static_cast<size_t>(slot) * static_cast<size_t>(ports_ + 2) + static_cast<size_t>(resource);
   }
   int period_, ports_;
   std::vector<int> owner_;
 };
 
-// The move instances of a class with the half-way dimensions taken as `choice` says.
-std::vector<int> hop_ports_of(const DisplacementClass& cls, size_t choice) {
-  std::vector<int> moves = cls.moves;
-  for (size_t e = 0; e < cls.either.size(); ++e)
-    moves[static_cast<size_t>((choice >> e) & 1 ? cls.either[e].second : cls.either[e].first)] += cls.either_count[e];
+// One way to take a class's moves (the half-way dimensions chosen): its hops' ports, and
+// the distinct ports with how many hops take each.
+struct MoveSet {
   std::vector<int> hop_ports;
-  for (size_t p = 0; p < moves.size(); ++p)
-    for (int k = 0; k < moves[p]; ++k) hop_ports.push_back(static_cast<int>(p));
-  return hop_ports;
+  std::vector<int> types, count;
+};
+
+// The move sets of a class, one per choice of direction in its half-way dimensions.
+std::vector<MoveSet> move_sets_of(const DisplacementClass& cls) {
+  std::vector<MoveSet> sets;
+  for (size_t choice = 0; choice < (size_t{1} << cls.either.size()); ++choice) {
+    std::vector<int> moves = cls.moves;
+    for (size_t e = 0; e < cls.either.size(); ++e)
+      moves[static_cast<size_t>((choice >> e) & 1 ? cls.either[e].second : cls.either[e].first)] += cls.either_count[e];
+    MoveSet set;
+    for (size_t p = 0; p < moves.size(); ++p) {
+      if (moves[p] == 0) continue;
+      set.types.push_back(static_cast<int>(p));
+      set.count.push_back(moves[p]);
+      for (int k = 0; k < moves[p]; ++k) set.hop_ports.push_back(static_cast<int>(p));
+    }
+    sets.push_back(std::move(set));
+  }
+  return sets;
 }
 
-// The port word of the moves `hop_ports` placed from slot `t`: as many hops as possible
-// matched to a port that `usable` allows in slot t + i (augmenting paths over the few
-// distinct ports, each with its count of moves), the others given the moves left over.
-// Returns the word and how many hops matched.
-template <class Usable>
-std::pair<std::vector<int>, size_t> match_moves(const std::vector<int>& hop_ports, int64_t t, Usable usable) {
-  const size_t h = hop_ports.size();
-  std::vector<int> types, count;  // distinct ports and their moves
-  for (int p : hop_ports) {
-    const auto at = std::find(types.begin(), types.end(), p);
-    if (at == types.end()) {
-      types.push_back(p);
-      count.push_back(1);
-    } else {
-      ++count[static_cast<size_t>(at - types.begin())];
+// The port word of a move set placed from slot `t`: as many hops as possible matched to a
+// port that `usable` allows in slot t + i (augmenting paths over the few distinct ports,
+// each with its count of moves), the others given the moves left over. The scratch
+// buffers are kept between calls: the repair calls this for every slot of every move.
+class MoveMatcher {
+ public:
+  // The word, valid until the next call, and how many hops matched.
+  template <class Usable>
+  size_t match(const MoveSet& set, int64_t t, Usable usable) {
+    const size_t h = set.hop_ports.size(), kinds = set.types.size();
+    type_of_.assign(h, -1);
+    used_.assign(kinds, 0);
+    allowed_.assign(h, 0);
+    for (size_t i = 0; i < h; ++i)
+      for (size_t k = 0; k < kinds; ++k)
+        if (usable(t + static_cast<int64_t>(i), set.types[k])) allowed_[i] |= 1u << k;
+    size_t matched = 0;
+    for (size_t i = 0; i < h; ++i) {
+      if (!allowed_[i]) continue;
+      seen_.assign(kinds, 0);
+      if (augment(set, i)) ++matched;
     }
+    word_.resize(h);
+    size_t k = 0;
+    for (size_t i = 0; i < h; ++i) {
+      if (type_of_[i] < 0) {
+        while (used_[k] == set.count[k]) ++k;
+        ++used_[k];
+        type_of_[i] = static_cast<int>(k);
+      }
+      word_[i] = set.types[static_cast<size_t>(type_of_[i])];
+    }
+    return matched;
   }
-  const size_t kinds = types.size();
-  std::vector<int> type_of(h, -1), used(kinds, 0);
-  std::vector<uint32_t> allowed(h, 0);
-  for (size_t i = 0; i < h; ++i)
-    for (size_t k = 0; k < kinds; ++k)
-      if (usable(t + static_cast<int64_t>(i), types[k])) allowed[i] |= 1u << k;
-  std::vector<char> seen(kinds);
-  std::function<bool(size_t)> augment = [&](size_t i) -> bool {
-    for (size_t k = 0; k < kinds; ++k) {
-      if (seen[k] || !((allowed[i] >> k) & 1u)) continue;
-      seen[k] = 1;
-      if (used[k] < count[k]) {
-        ++used[k];
-        type_of[i] = static_cast<int>(k);
+  std::vector<int>& word() { return word_; }
+
+ private:
+  bool augment(const MoveSet& set, size_t i) {
+    for (size_t k = 0; k < set.types.size(); ++k) {
+      if (seen_[k] || !((allowed_[i] >> k) & 1u)) continue;
+      seen_[k] = 1;
+      if (used_[k] < set.count[k]) {
+        ++used_[k];
+        type_of_[i] = static_cast<int>(k);
         return true;
       }
-      for (size_t j = 0; j < h; ++j)
-        if (type_of[j] == static_cast<int>(k) && augment(j)) {
-          type_of[i] = static_cast<int>(k);  // j moved to another port; i takes its place
+      for (size_t j = 0; j < type_of_.size(); ++j)
+        if (type_of_[j] == static_cast<int>(k) && augment(set, j)) {
+          type_of_[i] = static_cast<int>(k);  // j moved to another port; i takes its place
           return true;
         }
     }
     return false;
-  };
-  size_t matched = 0;
-  for (size_t i = 0; i < h; ++i) {
-    if (!allowed[i]) continue;
-    std::fill(seen.begin(), seen.end(), 0);
-    if (augment(i)) ++matched;
   }
-  std::vector<int> word(h);
-  size_t k = 0;
-  for (size_t i = 0; i < h; ++i) {
-    if (type_of[i] < 0) {
-      while (used[k] == count[k]) ++k;
-      ++used[k];
-      type_of[i] = static_cast<int>(k);
-    }
-    word[i] = types[static_cast<size_t>(type_of[i])];
-  }
-  return {word, matched};
-}
+  std::vector<int> type_of_, used_, word_;
+  std::vector<uint32_t> allowed_;
+  std::vector<char> seen_;
+};
 
 struct PlacedClass {
   int slot = -1;  // -1: not placed
@@ -184,7 +201,9 @@ class ClassSearch {
  public:
   ClassSearch(const std::vector<DisplacementClass>& classes, int period, int ports, uint64_t seed)
       : classes_(classes), grid_(period, ports), placed_(classes.size()), placed_at_(classes.size(), -1000000),
-        random_(seed) {}
+        random_(seed) {
+    for (const DisplacementClass& cls : classes) move_sets_.push_back(move_sets_of(cls));
+  }
 
   // Every class placed within `moves` repair moves, or false.
   bool solve(const std::vector<size_t>& order, int64_t moves) {
@@ -222,11 +241,10 @@ class ClassSearch {
     for (int k = 0; k < period; ++k) {
       const int64_t t = (start + k) % period;
       if (!grid_.free(t, grid_.inject()) || !grid_.free(t + cls.hops, grid_.eject())) continue;
-      for (size_t choice = 0; choice < (size_t{1} << cls.either.size()); ++choice) {
-        auto [word, matched] = match_moves(hop_ports_of(cls, choice), t,
-                                           [&](int64_t slot, int port) { return grid_.free(slot, port); });
-        if (matched == word.size()) {
-          take(c, static_cast<int>(t), std::move(word));
+      for (const MoveSet& set : move_sets_[c]) {
+        const size_t matched = matcher_.match(set, t, [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        if (matched == set.hop_ports.size()) {
+          take(c, static_cast<int>(t), matcher_.word());
           return true;
         }
       }
@@ -240,24 +258,29 @@ class ClassSearch {
     const DisplacementClass& cls = classes_[c];
     const int period = grid_.period();
     auto evictable = [&](int owner) { return owner < 0 || placed_at_[static_cast<size_t>(owner)] + kTabuMoves <= move; };
-    std::vector<int> best_evicted;
-    std::vector<int> best_word;
+    std::vector<int>& best_evicted = best_evicted_;
+    std::vector<int>& best_word = best_word_;
+    std::vector<int>& evicted = evicted_;
+    best_evicted.clear();
     int64_t best_slot = -1;
     size_t best_cost = SIZE_MAX, ties = 0;
+    auto note = [&](int owner) {
+      if (owner >= 0 && std::find(evicted.begin(), evicted.end(), owner) == evicted.end()) evicted.push_back(owner);
+    };
     // Every slot (a random sample of them searched worse: 76 against 68 on torus:8x8).
     for (int64_t t = 0; t < period; ++t) {
       if (!evictable(grid_.owner(t, grid_.inject())) || !evictable(grid_.owner(t + cls.hops, grid_.eject()))) continue;
-      for (size_t choice = 0; choice < (size_t{1} << cls.either.size()); ++choice) {
-        auto [word, matched] = match_moves(hop_ports_of(cls, choice), t,
-                                           [&](int64_t slot, int port) { return grid_.free(slot, port); });
-        std::vector<int> evicted;
-        auto note = [&](int owner) {
-          if (owner >= 0 && std::find(evicted.begin(), evicted.end(), owner) == evicted.end()) evicted.push_back(owner);
-        };
-        note(grid_.owner(t, grid_.inject()));
-        note(grid_.owner(t + cls.hops, grid_.eject()));
+      evicted.clear();
+      note(grid_.owner(t, grid_.inject()));
+      note(grid_.owner(t + cls.hops, grid_.eject()));
+      if (evicted.size() > best_cost) continue;  // worse already: no candidate here is taken
+      const size_t ends = evicted.size();
+      for (const MoveSet& set : move_sets_[c]) {
+        matcher_.match(set, t, [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        const std::vector<int>& word = matcher_.word();
+        evicted.resize(ends);
         bool allowed = true;
-        for (size_t i = 0; i < word.size() && allowed; ++i) {
+        for (size_t i = 0; i < word.size() && allowed && evicted.size() <= best_cost; ++i) {
           const int owner = grid_.owner(t + static_cast<int64_t>(i), word[i]);
           allowed = evictable(owner);
           note(owner);
@@ -267,25 +290,25 @@ class ClassSearch {
         if (cost < best_cost || (cost == best_cost && random_() % ++ties == 0)) {
           if (cost < best_cost) ties = 1;
           best_cost = cost;
-          best_evicted = std::move(evicted);
-          best_word = std::move(word);
+          best_evicted = evicted;
+          best_word = word;
           best_slot = t;
         }
       }
     }
     if (best_slot < 0) return {static_cast<int>(c)};  // nowhere now: it waits again
     for (int e : best_evicted) release(static_cast<size_t>(e));
-    take(c, static_cast<int>(best_slot), std::move(best_word));
+    take(c, static_cast<int>(best_slot), best_word);
     placed_at_[c] = move;
     return best_evicted;
   }
 
-  void take(size_t c, int t, std::vector<int> word) {
+  void take(size_t c, int t, const std::vector<int>& word) {
     const int owner = static_cast<int>(c);
     grid_.set(t, grid_.inject(), owner);
     for (size_t i = 0; i < word.size(); ++i) grid_.set(t + static_cast<int64_t>(i), word[i], owner);
     grid_.set(t + classes_[c].hops, grid_.eject(), owner);
-    placed_[c] = {t, std::move(word)};
+    placed_[c] = {t, word};
   }
   void release(size_t c) {
     PlacedClass& p = placed_[c];
@@ -301,6 +324,9 @@ class ClassSearch {
   std::vector<int64_t> placed_at_;
   std::mt19937_64 random_;
   bool solved_ = false;
+  std::vector<std::vector<MoveSet>> move_sets_;  // per class
+  MoveMatcher matcher_;
+  std::vector<int> evicted_, best_evicted_, best_word_;  // place_evicting's, kept between moves
 };
 
 std::string unsupported(const Problem& p) {
