@@ -209,6 +209,41 @@ TEST(TdmFlows, MixedBandwidthOnTheIrregularGraph) {
   EXPECT_EQ(t.flows.size(), 60u);
 }
 
+// Latency per flow, measured from the arrivals: all-to-all on a torus, one phit a period,
+// arrives hops + 1 slots after its injection, and data that just missed its slot waits a
+// whole period less one; a flow of several phits a period waits at most its longest gap.
+TEST(TdmFlows, LatencyOfEveryFlowMeasuredAndItsWorstCase) {
+  const Problem problem = total_exchange("torus:4x4");
+  const TdmTables tables = build_tdm(problem, "tdm-classes");
+  const ScoreboardReport r = score(problem, tables);
+  ASSERT_TRUE(r.clean());
+  ASSERT_EQ(r.flow_latency.size(), 16u * 15u);
+  for (const FlowLatency& f : r.flow_latency) {
+    const int hops = problem.topology.distance(f.src, f.dst);
+    EXPECT_EQ(f.latency, hops + 1) << f.src << " -> " << f.dst;
+    EXPECT_EQ(f.worst_case, tables.period - 1 + hops + 1) << f.src << " -> " << f.dst;
+  }
+
+  RunRequest req;
+  req.topology = "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt";
+  req.collective = "flows:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_60_flows.txt";
+  const RunResult run = run_case(req);
+  ASSERT_TRUE(run.ok());
+  ASSERT_EQ(run.score.flow_latency.size(), 60u);
+  const nlohmann::json json = to_json(run);
+  ASSERT_EQ(json["flow_latency"].size(), 60u);
+  bool several = false;
+  for (const FlowLatency& f : run.score.flow_latency) {
+    EXPECT_GE(f.latency, 2);
+    EXPECT_LE(f.worst_case, run.steps() - f.phits + f.latency) << f.src << " -> " << f.dst;  // gaps sum to the period
+    if (f.phits > 1) {
+      several = true;
+      EXPECT_LT(f.worst_case, run.steps() - 1 + f.latency);
+    }
+  }
+  EXPECT_TRUE(several);
+}
+
 TEST(TdmFlows, BadFilesAreRefusedInOneLine) {
   const fs::path dir = fs::temp_directory_path() / ("fixroute_flows_" + std::to_string(::getpid()));
   fs::create_directories(dir);

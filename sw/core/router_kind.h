@@ -117,6 +117,18 @@ EngineOutput engine_output(Run run) {
 }
 
 // The scoreboard's verdict on a trace.
+// One flow's latency in a run whose kind serves flows (docs/tdm.md, "Latency"): slots from
+// a phit's injection to its ejection, measured from the arrivals (the most over its phits),
+// and the worst case of data that becomes ready just after one of the flow's slots was
+// used: it waits for the next of them, then travels.
+struct FlowLatency {
+  int src = 0;
+  int dst = 0;
+  int phits = 0;           // a period
+  int64_t latency = 0;     // measured
+  int64_t worst_case = 0;  // the longest wait for a slot, plus that phit's latency
+};
+
 struct ScoreboardReport {
   int64_t steps = 0;       // the last step that brought something still needed
   int64_t needed = 0;      // receptions (or deliveries) the collective demands
@@ -127,6 +139,8 @@ struct ScoreboardReport {
   // Packets some router held at once, arrived before the previous round and still to be
   // sent: the all-to-all broadcast paper's auxiliary buffers, where the kind measures them.
   std::optional<int64_t> buffers;
+  // Per flow, where the kind serves flows (TDM); empty otherwise.
+  std::vector<FlowLatency> flow_latency;
   bool clean() const { return error_count == 0; }
 };
 

@@ -1,5 +1,6 @@
 #include "run_case.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -283,6 +284,12 @@ nlohmann::json to_json(const RunResult& r) {
   for (const LowerBound& b : r.bounds.other_classes) other_classes[b.name] = b.steps;
   auto optional_int = [](const std::optional<int64_t>& v) { return v ? json(*v) : json(nullptr); };
   const std::optional<bool> meets = r.meets_paper();
+  json flows = nullptr;
+  if (!r.score.flow_latency.empty()) {
+    flows = json::array();
+    for (const FlowLatency& f : r.score.flow_latency)
+      flows.push_back({{"src", f.src}, {"dst", f.dst}, {"phits", f.phits}, {"latency", f.latency}, {"worst_case", f.worst_case}});
+  }
   return stamped("fixroute-run", json{{"topology", r.topology},
               {"collective", r.collective},
               {"algorithm", r.algorithm},
@@ -320,6 +327,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"table_bits_total", r.table_bits_total},
               {"table_bits_shared", r.table_bits_shared},
               {"buffers", r.score.buffers ? json(*r.score.buffers) : json(nullptr)},
+              {"flow_latency", flows},
               {"switching", r.switching},
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
               {"hardware", r.stats.hardware.empty() ? json(nullptr) : json(r.stats.hardware)},
@@ -360,6 +368,20 @@ std::string summary(const RunResult& r) {
   for (const std::string& f : r.stats.faults) out += "  fault        " + f + "\n";
   for (const std::string& f : r.stats.injected) out += "  injected     " + f + "\n";
   if (!circuit && !r.score.buffers) out += fmt::format("  max queue    {}\n", r.stats.max_queue);
+  if (!r.score.flow_latency.empty()) {
+    const auto& flows = r.score.flow_latency;
+    auto most = [&](auto field) {
+      return std::max_element(flows.begin(), flows.end(), [&](const FlowLatency& a, const FlowLatency& b) { return field(a) < field(b); });
+    };
+    const auto longest = most([](const FlowLatency& f) { return f.latency; });
+    const auto worst = most([](const FlowLatency& f) { return f.worst_case; });
+    double mean = 0;
+    for (const FlowLatency& f : flows) mean += static_cast<double>(f.latency) / static_cast<double>(flows.size());
+    out += fmt::format("  latency      {} flows: {:.1f} slots on average, at most {} ({} -> {}); worst case with the wait "
+                       "for a slot {} ({} -> {}); per flow in --json\n",
+                       flows.size(), mean, longest->latency, longest->src, longest->dst, worst->worst_case, worst->src,
+                       worst->dst);
+  }
   if (r.score.buffers) out += fmt::format("  buffers      {} (packets a router held waiting beyond the next round)\n", *r.score.buffers);
   out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);
   if (r.table_bits_shared)

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <utility>
@@ -16,6 +17,35 @@ namespace {
 void add_error(ScoreboardReport& r, std::string line) {
   ++r.error_count;
   if (r.errors.size() < kMaxListedErrors) r.errors.push_back(std::move(line));
+}
+
+// Per flow: the measured latency (arrival slot less the slot its phit was injected in, the
+// most over its chains and periods) and the worst case of data that waits for the flow's
+// next slot: after gap slots without one, gap - 1 slots of waiting and then the latency.
+std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<std::vector<int64_t>>& arrived) {
+  std::vector<std::vector<size_t>> chains_of(t.flows.size());
+  for (size_t c = 0; c < t.chains.size(); ++c) chains_of[static_cast<size_t>(t.chains[c].flow)].push_back(c);
+  std::vector<FlowLatency> out;
+  out.reserve(t.flows.size());
+  for (size_t f = 0; f < t.flows.size(); ++f) {
+    std::vector<size_t>& chains = chains_of[f];
+    if (chains.empty()) continue;
+    std::sort(chains.begin(), chains.end(),
+              [&](size_t a, size_t b) { return t.chains[a].inject_slot < t.chains[b].inject_slot; });
+    FlowLatency l{t.flows[f].src, t.flows[f].dst, t.flows[f].phits, 0, 0};
+    for (size_t i = 0; i < chains.size(); ++i) {
+      const TdmChain& c = t.chains[chains[i]];
+      int64_t latency = 0;
+      for (int k = 0; k < kTdmPeriodsRun; ++k)
+        if (const int64_t at = arrived[chains[i]][static_cast<size_t>(k)]; at >= 0)
+          latency = std::max(latency, at - (c.inject_slot + int64_t{k} * t.period));
+      const int previous = i ? t.chains[chains[i - 1]].inject_slot : t.chains[chains.back()].inject_slot - t.period;
+      l.latency = std::max(l.latency, latency);
+      l.worst_case = std::max(l.worst_case, c.inject_slot - previous - 1 + latency);
+    }
+    out.push_back(l);
+  }
+  return out;
 }
 
 }  // namespace
@@ -85,6 +115,7 @@ ScoreboardReport score_tdm(const Topology& topology, const TdmTables& t, const s
         add_error(r, fmt::format("chain {} repeats after {} slots, others after {}", c, interval, *measured));
     }
   r.steps = measured.value_or(0);
+  r.flow_latency = flow_latencies(t, arrived);
   return r;
 }
 
