@@ -30,7 +30,7 @@ inline int expect_every_sweep_case_at_its_count(const std::string& router_kind) 
     for (const SweepCase& c : a.sweep(64)) {
       RunRequest req;
       req.topology = c.topology;
-      req.collective = a.collective;
+      req.collective = c.collective.empty() ? a.collective : c.collective;
       req.algorithm = a.name;
       req.port_model = c.port_model;
       const RunResult r = run_case(req);

@@ -16,6 +16,7 @@
 #include "sw/kinds/tdm/scoreboard.h"
 #include "sw/kinds/tdm/tables.h"
 #include "sw/verify/run_case.h"
+#include "sweep_support.h"
 #include "test_support.h"
 
 namespace fixroute {
@@ -242,6 +243,18 @@ TEST(TdmFlows, LatencyOfEveryFlowMeasuredAndItsWorstCase) {
     }
   }
   EXPECT_TRUE(several);
+}
+
+// The sweep's TDM rows, the example graph files and their flows among them, at their counts.
+TEST(TdmSweep, EveryCaseAtItsCountGraphFilesIncluded) {
+  std::vector<std::string> graph_rows;
+  for (const Algorithm& a : algorithm_registry())
+    if (a.router_kind == kTdmKind)
+      for (const SweepCase& c : a.sweep(64))
+        if (c.topology.rfind("graph:", 0) == 0) graph_rows.push_back(a.name + " " + c.topology + " " + c.collective);
+  ASSERT_EQ(graph_rows.size(), 3u) << ::testing::PrintToString(graph_rows);
+  EXPECT_THAT(graph_rows, ::testing::Contains(::testing::HasSubstr("torus4x5_60_flows.txt")));
+  EXPECT_GT(testing_support::expect_every_sweep_case_at_its_count(kTdmKind), 30);
 }
 
 TEST(TdmFlows, BadFilesAreRefusedInOneLine) {

@@ -167,7 +167,7 @@ int run_sweep(const SweepOptions& opt) {
     const Row& row = rows[i];
     RunRequest req;
     req.topology = row.c.topology;
-    req.collective = row.algorithm->collective;
+    req.collective = row.c.collective.empty() ? row.algorithm->collective : row.c.collective;
     req.algorithm = row.algorithm->name;
     req.engine = row.engine->name;
     req.port_model = row.c.port_model;

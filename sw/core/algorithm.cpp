@@ -5,13 +5,21 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <filesystem>
 #include <limits>
+#include <system_error>
 #include <stdexcept>
 
 #include "collectives.h"
 #include "errors.h"
 
 namespace fixroute {
+
+std::string example_file(const std::string& name) {
+  const std::string path = std::string(FIXROUTE_EXAMPLES_DIR) + "/" + name;
+  std::error_code error;
+  return std::filesystem::is_regular_file(path, error) ? path : std::string();
+}
 
 std::vector<SweepCase> torus_2d_cases(int max_size, bool a_size_even) {
   std::vector<SweepCase> out;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sw/topology/port_model.h"
@@ -28,10 +29,23 @@ struct Problem {
 
 // One case of the regression sweep (`fixroute sweep`).
 struct SweepCase {
+  SweepCase() = default;
+  SweepCase(std::string topology_spec, PortModel ports = {}, std::string permutation_value = "",
+            std::string collective_name = "")
+      : topology(std::move(topology_spec)),
+        port_model(ports),
+        permutation(std::move(permutation_value)),
+        collective(std::move(collective_name)) {}
   std::string topology;
   PortModel port_model;
   std::string permutation;  // the permutation collective's --permutation value
+  std::string collective;   // the collective to run where not the algorithm's own (flows:FILE)
 };
+
+// The path of one of the project's example files (tests/graphs: graph and flows files) in
+// the source tree this binary was built from, or "" where that tree is not at hand (an
+// installed library): the sweep's rows for graph files.
+std::string example_file(const std::string& name);
 
 // The 2D tori torus:AxB with A, B from 3 to min(max_size, 16); with `a_size_even`, only
 // those with A or B even.

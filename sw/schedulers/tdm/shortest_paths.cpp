@@ -284,15 +284,22 @@ const AlgorithmRegistrar tdm_paths_total_exchange([] {
     cases.push_back({"bsn:ring:3", {}, ""});
     cases.push_back({"otis:line:3", {}, ""});
     cases.push_back({"line:6", {}, ""});
+    for (const char* graph : {"floorplan7.txt", "torus4x5_missing_link.txt"})
+      if (const std::string path = example_file(graph); !path.empty()) cases.push_back({"graph:" + path, {}, ""});
     return cases;
   };
   return a;
 }());
 
-// Your own traffic (flows:FILE): swept through the tests' own files, not here.
+// Your own traffic (flows:FILE): the example graph with its 60 flows of mixed bandwidth.
 const AlgorithmRegistrar tdm_paths_flows([] {
   Algorithm a = tdm_paths_for("flows");
-  a.sweep = [](int) { return std::vector<SweepCase>{}; };
+  a.sweep = [](int) {
+    std::vector<SweepCase> cases;
+    const std::string graph = example_file("torus4x5_missing_link.txt"), flows = example_file("torus4x5_60_flows.txt");
+    if (!graph.empty() && !flows.empty()) cases.push_back({"graph:" + graph, {}, "", "flows:" + flows});
+    return cases;
+  };
   return a;
 }());
 
