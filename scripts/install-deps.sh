@@ -16,6 +16,10 @@ PACKAGES=(
 if [ "${1:-}" = "fuzz" ]; then
   PACKAGES+=(clang libclang-rt-14-dev)
 fi
+# `install-deps.sh poseidon` (bench/peers/poseidon.sh): what Poseidon's build needs.
+if [ "${1:-}" = "poseidon" ]; then
+  PACKAGES+=(libboost-program-options-dev libpugixml-dev)
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
