@@ -7,12 +7,14 @@
 #include <map>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/bounds.h"
 #include "sw/kinds/tdm/engine.h"
+#include "sw/kinds/tdm/link_load_lp.h"
 #include "sw/kinds/tdm/scoreboard.h"
 #include "sw/kinds/tdm/tables.h"
 #include "sw/verify/run_case.h"
@@ -304,14 +306,21 @@ TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
   EXPECT_TRUE(mesh.ok());
   EXPECT_EQ(mesh.steps(), 8);
   EXPECT_EQ(mesh.bounds.best(), 8);
-  req.topology = "line:4";
+  req.topology = "ring:6";  // node 1 ejects 6 phits a period; no schedule of 6 exists
+  req.collective = "flows:" FIXROUTE_SOURCE_DIR "/tests/graphs/ring6_flows.txt";
+  const RunResult ring = run_case(req);
+  EXPECT_TRUE(ring.ok()) << (ring.score.errors.empty() ? "" : ring.score.errors.front());
+  EXPECT_EQ(ring.steps(), 7);
+  EXPECT_EQ(ring.bounds.best(), 7);
+  EXPECT_THAT(ring.bounds.parts, ::testing::Contains(::testing::Field(&LowerBound::name, "exact search")));
+  EXPECT_THAT(ring.construction, ::testing::HasSubstr("period 6 proven impossible"));
+  req.topology = "line:4";  // the busiest link carries 6: the linear program's bound, met
   req.collective = "flows:" FIXROUTE_SOURCE_DIR "/tests/graphs/line4_flows.txt";
   const RunResult line = run_case(req);
-  EXPECT_TRUE(line.ok()) << (line.score.errors.empty() ? "" : line.score.errors.front());
+  EXPECT_TRUE(line.ok());
   EXPECT_EQ(line.steps(), 6);
   EXPECT_EQ(line.bounds.best(), 6);
-  EXPECT_THAT(line.bounds.parts, ::testing::Contains(::testing::Field(&LowerBound::name, "exact search")));
-  EXPECT_THAT(line.construction, ::testing::HasSubstr("period 5 proven impossible"));
+  EXPECT_THAT(line.construction, ::testing::HasSubstr("the heuristic's period is the bound"));
   req.budget_seconds = 5;  // --budget: for the exact search only
   EXPECT_NO_THROW(run_case(req));
   req.algorithm = "tdm-paths";
@@ -345,6 +354,34 @@ TEST(TdmBounds, ShortestPathResidueWhereEverySlotWouldBeFull) {
   EXPECT_EQ(tdm_period_bounds(hypercube, total_exchange_flows(hypercube)).best(), 8);
   const Topology complete = Topology::parse("complete:5");  // 20 phits x 2 = 40 = 0 mod 4: none
   EXPECT_EQ(tdm_period_bounds(complete, total_exchange_flows(complete)).best(), 4);
+}
+
+// The linear program's link load: a bridge (floorplan7: 5 nodes send to 2 across one link),
+// unequal dimensions, flows crowding one link; nothing listed where it adds nothing.
+TEST(TdmBounds, LinkLoadLinearProgramSeesTheBusiestLink) {
+  auto lp_part = [](const std::string& spec, const std::string& collective) -> std::optional<int64_t> {
+    const Topology t = Topology::parse(spec);
+    for (const LowerBound& b : tdm_period_bounds(t, tdm_demand_flows(t, collective)).parts)
+      if (b.name == "link load (LP)") return b.steps;
+    return std::nullopt;
+  };
+  EXPECT_EQ(lp_part("graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt", "total-exchange"), 10);
+  EXPECT_EQ(lp_part("torus:4x6", "total-exchange"), 18);
+  EXPECT_EQ(lp_part("line:4", "flows:" FIXROUTE_SOURCE_DIR "/tests/graphs/line4_flows.txt"), 6);
+  EXPECT_EQ(lp_part("ring:6", "total-exchange"), std::nullopt);  // the average is the busiest link
+  // A path of 4 nodes, total exchange: the middle link carries 2 x 2 = 4 phits each way,
+  // where the average over the 6 directed links is 20 / 6, i.e. 4 too: not listed.
+  EXPECT_EQ(lp_part("line:4", "total-exchange"), std::nullopt);
+  const Topology big = Topology::parse("torus:16x16");  // beyond the program's size: left out
+  EXPECT_EQ(shortest_path_link_load_lp(big, total_exchange_flows(big)), std::nullopt);
+  // The run reports it, and floorplan7's schedule then meets it: optimal proven.
+  RunRequest req;
+  req.topology = "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt";
+  req.collective = "total-exchange";
+  const RunResult r = run_case(req);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.bounds.best(), 10);
+  EXPECT_EQ(r.steps(), 10);
 }
 
 TEST(TdmTables, FileFormRoundTripsBothForms) {
