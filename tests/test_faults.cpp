@@ -105,7 +105,8 @@ TEST(FaultInjectorRules, ListsTheFirstLossesInStepOrderWhateverTheOrderFound) {
 // (tree-search on torus:3x4, 3 rounds): what a fault takes is no row of the trace and is
 // not merged or stored. Summing routers (data-sum on bsn:ring:4, 8 rounds): a lost sum is no
 // row and is not added. Crossbar routers (the transpose on mesh:4x4, 4 routing steps): a
-// lost message is delivered nowhere.
+// lost message is delivered nowhere. TDM routers (total exchange on torus:4x4, 16 slots a
+// period): a lost phit is no row and never arrives; a stuck router connects nothing.
 struct EngineFault {
   std::string kind, engine, fault, expect_error, expect_injected;
   std::vector<std::string> expect_failure;  // what the engine's failure says; none: no failure
@@ -131,6 +132,8 @@ RunRequest fault_request(const std::string& kind, const std::string& fault) {
     req.topology = "mesh:4x4";
     req.collective = "permutation";
     req.permutation = "transpose";
+  } else if (kind == "tdm") {
+    req.collective = "total-exchange";
   }
   return req;
 }
@@ -172,6 +175,13 @@ std::vector<EngineFault> engine_faults() {
                      "step 4: message from node 7 lost on dead link 5-6, last seen at node 6 (link:5-6@2)", {}});
     cases.push_back({"crossbar", engine, "router:5@2", "node 5's message never goes through a circuit",
                      "step 3: message from node 6 lost: sent to stuck router 5, last seen at node 6 (router:5@2)", {}});
+    cases.push_back({"tdm", engine, "drop:0-1@2", "chain 9 (0 -> 10) period 0 never arrives",
+                     "step 2: phit 0->10 (chain 9, period 0) dropped on arc 0->1, last seen at node 0 (drop:0-1@2)", {}});
+    cases.push_back({"tdm", engine, "link:5-6@7", "chain 65 (4 -> 10) period 0 never arrives",
+                     "step 7: phit 5->10 (chain 79, period 0) lost on dead link 5-6, last seen at node 5 (link:5-6@7)", {}});
+    cases.push_back({"tdm", engine, "router:5@10", "chain 4 (0 -> 5) period 1 never arrives",
+                     "step 10: phit 7->9 (chain 110, period 0) lost: sent to stuck router 5, last seen at node 4 (router:5@10)",
+                     {}});
   }
   return cases;
 }
@@ -246,8 +256,12 @@ TEST(SumAndCrossbarFault, FlipIsRefusedOnEveryEngine) {
                 " --fault flip:5:0:1@2");
     EXPECT_EQ(r.code, 2) << engine;
     EXPECT_NE(r.err.find("crossbar routers have no forward mask to flip"), std::string::npos) << r.err;
+    r = run_cli(std::string("run torus:4x4 total-exchange --engine ") + engine + " --fault flip:5:0:1@2");
+    EXPECT_EQ(r.code, 2) << engine;
+    EXPECT_NE(r.err.find("TDM routers have no forward mask to flip"), std::string::npos) << r.err;
   }
   EXPECT_EQ(run_cli("cosim mesh:4x4 permutation --permutation transpose --fault flip:5:0:1@2").code, 2);
+  EXPECT_EQ(run_cli("cosim torus:4x4 total-exchange --fault flip:5:0:1@2").code, 2);
 }
 
 TEST(FaultOnUnicast, NamesWhereTheLostPacketWasLastSeen) {
@@ -320,7 +334,8 @@ INSTANTIATE_TEST_SUITE_P(
                       CosimKindFault{"combining", "router:5@2"}, CosimKindFault{"tree", "drop:0-1@1"},
                       CosimKindFault{"tree", "link:2-6@2"}, CosimKindFault{"tree", "router:5@2"},
                       CosimKindFault{"crossbar", "drop:6-5@3"}, CosimKindFault{"crossbar", "link:5-6@2"},
-                      CosimKindFault{"crossbar", "router:5@2"}),
+                      CosimKindFault{"crossbar", "router:5@2"}, CosimKindFault{"tdm", "drop:0-1@2"},
+                      CosimKindFault{"tdm", "link:5-6@7"}, CosimKindFault{"tdm", "router:5@10"}),
     [](const ::testing::TestParamInfo<CosimKindFault>& param) {
       return param.param.kind + "_" + testing_support::test_name(param.param.fault);
     });

@@ -167,6 +167,11 @@ bool FaultInjector::arrives_message(int64_t step, int from, int to, int source) 
   return arrives_named(step, from, to, [&] { return fmt::format("message from node {}", source); });
 }
 
+bool FaultInjector::arrives_phit(int64_t step, int from, int to, int src, int dst, int chain, int period) {
+  return arrives_named(step, from, to,
+                       [&] { return fmt::format("phit {}->{} (chain {}, period {})", src, dst, chain, period); });
+}
+
 int FaultInjector::never_stuck_node() const {
   for (size_t i = 0; i < stuck_from_.size(); ++i)
     if (stuck_from_[i] == 0) return static_cast<int>(i);

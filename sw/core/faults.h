@@ -61,6 +61,8 @@ class FaultInjector {
   bool arrives_sum(int64_t step, int from, int to);
   // The same for a crossbar router's message (it carries `source`, its circuit's first node).
   bool arrives_message(int64_t step, int from, int to, int source);
+  // The same for a TDM router's phit of flow src -> dst (its chain and period) in slot `step`.
+  bool arrives_phit(int64_t step, int from, int to, int src, int dst, int chain, int period);
   // Whether a crossing from->to in `step` is lost, without recording it.
   bool loses(int64_t step, int from, int to) const;
   // The flips that take effect at the start of `step`.

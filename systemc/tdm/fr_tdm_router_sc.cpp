@@ -60,7 +60,24 @@ void TdmRouterSc::on_clock() {
   sent_.notify(sc_core::SC_ZERO_TIME);
 }
 
-TdmNetworkSc::TdmNetworkSc(sc_core::sc_module_name name, const Topology& topology, const TdmTables& tables)
+namespace {
+
+// Whether a fault takes the phit `word` (chain | period << 32) sent from -> to in slot
+// `round`; with `record`, noted as lost, named by its flow.
+RoundLoss<sc_dt::uint64> tdm_loss(const TdmTables& tables, FaultInjector* faults) {
+  if (!faults || !faults->any()) return {};
+  return [&tables, faults](int64_t round, int from, int to, const sc_dt::uint64& word, bool record) {
+    if (!record) return faults->loses(round, from, to);
+    const int chain = static_cast<int>(static_cast<uint32_t>(word)), period = static_cast<int>(word >> 32);
+    const TdmFlow& f = tables.flows[static_cast<size_t>(tables.chains[static_cast<size_t>(chain)].flow)];
+    return !faults->arrives_phit(round, from, to, f.src, f.dst, chain, period);
+  };
+}
+
+}  // namespace
+
+TdmNetworkSc::TdmNetworkSc(sc_core::sc_module_name name, const Topology& topology, const TdmTables& tables,
+                           FaultInjector* faults)
     : LinkedNetworkSc(name, topology,
                       [&](const char* n, int node) {
                         const auto first = tables.select.begin() + static_cast<std::ptrdiff_t>(tables.at(node, 0, 0));
@@ -70,6 +87,7 @@ TdmNetworkSc::TdmNetworkSc(sc_core::sc_module_name name, const Topology& topolog
                             {first, first + static_cast<std::ptrdiff_t>(tables.period) * tables.outputs()},
                             {inject, inject + tables.period}, kTdmPeriodsRun);
                       },
-                      "link_phit_") {}
+                      "link_phit_", tdm_loss(tables, faults), RecordLoss::AtSend),
+      faults_(faults && faults->any() ? faults : nullptr) {}
 
 }  // namespace fixroute

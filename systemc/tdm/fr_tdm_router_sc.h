@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sw/core/faults.h"
 #include "systemc/fr_link_wiring_sc.h"
 
 namespace fixroute {
@@ -51,12 +52,20 @@ class TdmRouterSc : public sc_core::sc_module {
 };
 
 // The routers of a topology wired by its adjacency (systemc/fr_link_wiring_sc.h).
+// With `faults` (docs/faults.md) every link passes through a fault link, and a stuck
+// router's ejection is not heard.
 class TdmNetworkSc : public LinkedNetworkSc<TdmRouterSc, sc_dt::uint64> {
  public:
-  TdmNetworkSc(sc_core::sc_module_name name, const Topology& topology, const TdmTables& tables);
+  TdmNetworkSc(sc_core::sc_module_name name, const Topology& topology, const TdmTables& tables,
+               FaultInjector* faults = nullptr);
   sc_dt::uint64 link_word(int node, int port) const { return link_data(node, port); }
-  bool eject_valid(int node) const { return router(node).eject_valid(); }
+  bool eject_valid(int node) const {
+    return router(node).eject_valid() && !(faults_ && faults_->stuck(node, static_cast<int64_t>(router(node).round())));
+  }
   sc_dt::uint64 eject_word(int node) const { return router(node).eject_data(); }
+
+ private:
+  FaultInjector* faults_;
 };
 
 }  // namespace fixroute

@@ -33,11 +33,28 @@ class TdmRouterArray : public RoundRouterArray<Model, TdmRtlDriver> {
   explicit TdmRouterArray(const Topology& topology) : Base(topology, kPhitBits) {
     for (int i = 0; i < topology.num_nodes(); ++i) this->router(i).periods = kTdmPeriodsRun;
   }
+  void inject(FaultInjector* faults) override {
+    EngineOptions options;
+    options.faults = faults;
+    check_tdm_faults(options);
+    this->set_faults(faults);
+  }
   bool link_valid(int node, int port) const override { return this->arrives_from(node, port); }
   TdmPhit link_phit(int node, int port) const override {
     return phit(this->router(node).out_data, static_cast<unsigned>(port) * kPhitBits);
   }
-  bool eject_valid(int node) const override { return this->router(node).eject_valid; }
+  bool eject_valid(int node) const override {
+    const Model& r = this->router(node);
+    return r.eject_valid && !(this->faults_ && this->faults_->stuck(node, static_cast<int64_t>(r.round)));
+  }
+  void tick() override {
+    Base::tick();
+    this->record_sent([this](const Model& r, int from, int port, int to) {
+      const TdmPhit p = phit(r.out_data, static_cast<unsigned>(port) * kPhitBits);
+      const TdmFlow& f = this->tables().flows[static_cast<size_t>(this->tables().chains[static_cast<size_t>(p.chain)].flow)];
+      this->faults_->arrives_phit(static_cast<int64_t>(r.round), from, to, f.src, f.dst, p.chain, p.period);
+    });
+  }
   TdmPhit eject_phit(int node) const override { return phit(this->router(node).eject_data, 0); }
 
  private:
@@ -98,6 +115,8 @@ TdmRun run_tdm_rtl(const Topology& topology, const TdmTables& tables, const Engi
       load_round_array(round_builds(tables.chains.size()), "fr_tdm_router", topology, tables.period,
                        tdm_images(topology, tables), options.vcd_path, run, 0, options.waveform);
   if (!rtl) return run;
+  rtl->set_tables(tables);
+  rtl->inject(options.faults);
   rtl->set_threads(array_threads(options));
   TdmClockMonitor monitor(topology, tables.rounds);
   while (!monitor.finished()) {
@@ -110,6 +129,7 @@ TdmRun run_tdm_rtl(const Topology& topology, const TdmTables& tables, const Engi
 
 const KindRoutersRegistrar rtl_tdm(
     KindRouters::of(kTdmKind, "rtl")
+        .taking_faults()
         .supporting([](const Topology& topology) {
           return smallest_round_build(round_builds(0), topology, 0) != nullptr;
         })
@@ -124,7 +144,10 @@ std::unique_ptr<TdmRtlDriver> load_tdm_rtl(const Topology& topology, const TdmTa
                                            const std::string& vcd_path, RunStats& run) {
   check_chain_numbers(tables);
   const std::vector<RoundRouterBuild<TdmRtlDriver>> builds = round_builds(tables.chains.size());
-  return load_round_array(builds, "fr_tdm_router", topology, tables.period, tdm_images(topology, tables), vcd_path, run);
+  std::unique_ptr<TdmRtlDriver> rtl =
+      load_round_array(builds, "fr_tdm_router", topology, tables.period, tdm_images(topology, tables), vcd_path, run);
+  if (rtl) rtl->set_tables(tables);
+  return rtl;
 }
 
 }  // namespace fixroute

@@ -19,12 +19,17 @@ class TdmRtlDriver : public RtlConfigPort {
   virtual TdmPhit link_phit(int node, int port) const = 0;
   virtual bool eject_valid(int node) const = 0;
   virtual TdmPhit eject_phit(int node) const = 0;
-  // The TDM routers take no injected faults: InputError where `faults` has any.
-  void inject(FaultInjector* faults) {
-    EngineOptions options;
-    options.faults = faults;
-    check_tdm_faults(options);
-  }
+  // The faults the wiring applies (docs/faults.md): links cut, a stuck router's sends and
+  // ejection unheard, each loss recorded as it is sent.
+  virtual void inject(FaultInjector* faults) = 0;
+  // The tables loaded (what names a lost phit by its flow); they outlive the run.
+  void set_tables(const TdmTables& tables) { tables_ = &tables; }
+
+ protected:
+  const TdmTables& tables() const { return *tables_; }
+
+ private:
+  const TdmTables* tables_ = nullptr;
 };
 
 // The smallest fr_tdm_router build that holds `tables` (ports, period, chain numbers), every

@@ -11,7 +11,7 @@ namespace fixroute {
 
 namespace {
 
-const KindRoutersRegistrar systemc_tdm(KindRouters::of(kTdmKind, "systemc").at_most(1e7).running(
+const KindRoutersRegistrar systemc_tdm(KindRouters::of(kTdmKind, "systemc").taking_faults().at_most(1e7).running(
     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
       check_tdm_faults(options);
       return engine_output<TdmTrace>(

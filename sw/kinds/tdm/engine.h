@@ -37,7 +37,8 @@ struct TdmRun : RunStats {
   std::vector<TdmEvent> trace;  // sorted
 };
 
-// The TDM routers take no injected faults (docs/faults.md): InputError where any are asked.
+// The TDM routers take link:, drop: and router: faults (docs/faults.md): InputError for a
+// flip (their tables have no forward mask).
 void check_tdm_faults(const EngineOptions& options);
 
 // Slots a run lasts: kTdmPeriodsRun periods of injections and the longest chain's latency.

@@ -21,7 +21,7 @@ struct Phit {
 }  // namespace
 
 void check_tdm_faults(const EngineOptions& options) {
-  if (options.faults && options.faults->any()) throw InputError("the TDM routers take no injected faults (--fault)");
+  refuse_flips(options.faults, "TDM routers", "their slot tables name an input per output");
 }
 
 int64_t tdm_run_slots(const TdmTables& t) {
@@ -37,10 +37,13 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
   const size_t inputs = static_cast<size_t>(nodes) * static_cast<size_t>(ports);
   std::vector<Phit> in(inputs), next(inputs);
   const int64_t slots = tdm_run_slots(t), injecting = int64_t{kTdmPeriodsRun} * t.period;
+  FaultInjector* const faults = options.faults && options.faults->any() ? options.faults : nullptr;
   for (int64_t s = 0; s < slots; ++s) {
     const int slot = static_cast<int>(s % t.period);
     std::fill(next.begin(), next.end(), Phit{});
     for (int n = 0; n < nodes; ++n) {
+      // Slots count from 1 as the trace's (and a fault's step) do; a stuck router connects nothing.
+      if (faults && faults->stuck(n, s + 1)) continue;
       Phit local;
       if (s < injecting) {
         local.chain = t.inject[t.inject_at(n, slot)];
@@ -56,6 +59,10 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
           continue;
         }
         const int to = topology.neighbour(n, o);
+        if (faults) {
+          const TdmFlow& f = t.flows[static_cast<size_t>(t.chains[static_cast<size_t>(p.chain)].flow)];
+          if (!faults->arrives_phit(s + 1, n, to, f.src, f.dst, p.chain, p.period)) continue;  // lost: no crossing
+        }
         next[static_cast<size_t>(to) * ports + static_cast<size_t>(topology.reverse_port(n, o))] = p;
         run.trace.push_back({s + 1, n, to, p.chain, p.period});
       }
