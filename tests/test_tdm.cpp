@@ -297,6 +297,52 @@ TEST(TdmPaths, PeriodsAtOrBelowPoseidonsOnMeshes) {
 // tdm-exact: z3 over every phit's shortest paths and slots. On mesh 3x3 it reaches the
 // injection bound (tdm-paths takes 9); on line:4 with flows whose busiest link carries 6
 // phits (the bounds say 3) it proves 5 slots impossible: optimal proven by the search.
+// --seed: the heuristics' random choices; none (0) is the period-seeded schedule of every
+// earlier run, a seed is deterministic; the schedulers without random choices refuse it.
+TEST(TdmSearch, SeedIsDeterministicAndZeroIsTheDefault) {
+  for (const char* algorithm : {"tdm-classes", "tdm-paths"}) {
+    Problem plain = total_exchange(std::string(algorithm) == "tdm-classes" ? "torus:6x8" : "mesh:4x4");
+    Problem seeded = plain;
+    seeded.seed = 7;
+    Problem zero = plain;
+    zero.seed = 0;
+    const TdmTables a = build_tdm(seeded, algorithm), b = build_tdm(seeded, algorithm);
+    EXPECT_EQ(a.select, b.select) << algorithm;
+    EXPECT_EQ(a.inject, b.inject) << algorithm;
+    EXPECT_THAT(a.construction, ::testing::HasSubstr("; seed 7")) << algorithm;
+    const TdmTables c = build_tdm(plain, algorithm), d = build_tdm(zero, algorithm);
+    EXPECT_EQ(c.select, d.select) << algorithm;
+    EXPECT_NE(a.select, c.select) << algorithm;  // another seed, other choices
+    const ScoreboardReport r = score(seeded, a);
+    EXPECT_TRUE(r.clean()) << algorithm;
+    EXPECT_EQ(r.steps, a.period);
+  }
+  auto o = testing_support::run_cli("run torus:4x4 gossip --seed 2");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_THAT(o.err, ::testing::HasSubstr("--seed is for the schedulers with random choices"));
+  o = testing_support::run_cli("run torus:4x4 total-exchange --seed 3 --json");
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(o.out, ::testing::HasSubstr("seed 3"));
+}
+
+// --budget on a heuristic: more attempts one slot shorter while the time lasts, never a
+// longer period than without it; the run says how many ran.
+TEST(TdmSearch, BudgetTriesShorterPeriodsAndNeverLoses) {
+  for (const std::string spec : {"torus:6x8", "mesh:4x4"}) {
+    Problem plain = total_exchange(spec);
+    Problem budgeted = plain;
+    budgeted.budget_seconds = 1;
+    const TdmTables a = build_tdm(plain, find_algorithm(plain, "").name), b = build_tdm(budgeted, find_algorithm(plain, "").name);
+    EXPECT_LE(b.period, a.period) << spec;
+    EXPECT_GE(b.period, tdm_period_bounds(plain.topology, b.flows).best()) << spec;
+    EXPECT_THAT(b.construction, ::testing::ContainsRegex("[0-9]+ more attempts? in the 1 s budget")) << spec;
+    const ScoreboardReport r = score(budgeted, b);
+    EXPECT_TRUE(r.clean()) << spec;
+    EXPECT_EQ(r.steps, b.period) << spec;
+  }
+  EXPECT_EQ(testing_support::run_cli("run torus:4x4 gossip --budget 1").code, 2);
+}
+
 TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
   RunRequest req;
   req.topology = "mesh:3x3";
@@ -321,11 +367,11 @@ TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
   EXPECT_EQ(line.steps(), 6);
   EXPECT_EQ(line.bounds.best(), 6);
   EXPECT_THAT(line.construction, ::testing::HasSubstr("the heuristic's period is the bound"));
-  req.budget_seconds = 5;  // --budget: for the exact search only
+  req.budget_seconds = 5;  // --budget: the exact search's
   EXPECT_NO_THROW(run_case(req));
-  req.algorithm = "tdm-paths";
+  req.tables_dir = "/nonexistent";  // tables run as they are: no budget to spend
   EXPECT_THROW(run_case(req), InputError);
-  req.algorithm = "tdm-exact";
+  req.tables_dir.clear();
   req.budget_seconds = 0;
   req.topology = "mesh:9x9";  // beyond its 64 nodes: refused
   req.collective = "total-exchange";

@@ -41,8 +41,9 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
   cmd->add_flag_callback("--exact", [&b] { b.algorithm = "tdm-exact"; },
                          "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
       ->excludes(algorithm);
-  cmd->add_option("--budget", b.budget_seconds, "seconds an exact search (--exact) may take (default 60)")
+  cmd->add_option("--budget", b.budget_seconds, "seconds a TDM search may take: the exact one (default 60), or more attempts of tdm-paths and tdm-classes at shorter periods (default none)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", b.seed, "the TDM heuristics' random choices (default 0: seeded by the period alone)");
   cmd->add_option("--permutation", b.permutation, "circuit-switched permutation (as for run)");
   b.root_option = cmd->add_option("--root", b.root, "broadcast and fan-in: the root node (default 0)");
 }
@@ -87,8 +88,9 @@ CommandLine::CommandLine()
   run_cmd->add_flag_callback("--exact", [this] { run.algorithm = "tdm-exact"; },
                              "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
       ->excludes(run_algorithm);
-  run_cmd->add_option("--budget", run.budget_seconds, "seconds an exact search (--exact) may take (default 60)")
+  run_cmd->add_option("--budget", run.budget_seconds, "seconds a TDM search may take: the exact one (default 60), or more attempts of tdm-paths and tdm-classes at shorter periods (default none)")
       ->check(CLI::PositiveNumber);
+  run_cmd->add_option("--seed", run.seed, "the TDM heuristics' random choices (default 0: seeded by the period alone)");
   run_cmd->add_option("--engine", run.engine, "ref, systemc or rtl (default ref)");
   run_cmd->add_option("--trace", run.trace_path, "write the event trace (CSV) to this file (- for standard output)");
   run_cmd->add_option("--vcd", run.vcd_path, "write a waveform (the systemc and rtl engines)");

@@ -29,6 +29,7 @@ struct BuildOptions {
   std::string topology, collective, algorithm, permutation;
   int root = 0;
   double budget_seconds = 0;  // --budget
+  uint64_t seed = 0;          // --seed
   PortOptions ports;
   PortModel port_model;  // from `ports`, once parsed
   CLI::Option* root_option = nullptr;  // whether --root was given

@@ -96,9 +96,9 @@ struct Built {
 // `before_building(problem, algorithm)`: a check that may refuse the command first.
 Built build_for(const BuildOptions& o,
                 const std::function<void(const Problem&, const Algorithm&)>& before_building = nullptr) {
-  Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root, o.budget_seconds};
+  Problem problem{Topology::parse(o.topology), o.collective, o.port_model, o.permutation, o.root, o.budget_seconds, o.seed};
   const Algorithm& a = find_algorithm(problem, o.algorithm);
-  check_budget(problem, a);
+  check_search_options(problem, a);
   if (before_building) before_building(problem, a);
   std::shared_ptr<const Tables> tables = a.build(problem);
   return {std::move(problem), &a, std::move(tables)};

@@ -122,9 +122,13 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   return *best;
 }
 
-void check_budget(const Problem& problem, const Algorithm& algorithm) {
+void check_search_options(const Problem& problem, const Algorithm& algorithm) {
   if (problem.budget_seconds > 0 && !algorithm.takes_budget)
-    throw InputError(fmt::format("--budget is for an exact search (--exact); {} takes no time budget", algorithm.name));
+    throw InputError(fmt::format("--budget is for the searching schedulers (the TDM ones); {} takes no time budget",
+                                 algorithm.name));
+  if (problem.seed != 0 && !algorithm.takes_seed)
+    throw InputError(fmt::format("--seed is for the schedulers with random choices (the TDM ones); {} makes none",
+                                 algorithm.name));
 }
 
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective) {

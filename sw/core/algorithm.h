@@ -24,8 +24,15 @@ struct Problem {
   PortModel port_model;     // store-and-forward port models (--ports, --duplex)
   std::string permutation;  // the permutation collective: the --permutation value
   int root = 0;             // broadcast and fan-in on the circuit-switched mesh: --root
-  double budget_seconds = 0;  // --budget: the time an exact search may take (0: its own default)
+  double budget_seconds = 0;  // --budget: the time a search may take (0: its own default)
+  uint64_t seed = 0;          // --seed: a heuristic's random choices (0: its own, seeded by the period)
 };
+
+// A heuristic's seed for one attempt at `period`: the period alone without --seed (the
+// schedules of earlier versions), mixed with the seed where one is given.
+inline uint64_t attempt_seed(const Problem& problem, int64_t period) {
+  return static_cast<uint64_t>(period) ^ (problem.seed * 0x9E3779B97F4A7C15ull);
+}
 
 // One case of the regression sweep (`fixroute sweep`).
 struct SweepCase {
@@ -72,8 +79,10 @@ struct Algorithm {
   };
   // The tables (validated). Throws InputError where the construction cannot be made.
   std::function<std::shared_ptr<const Tables>(const Problem&)> build;
-  // Whether its build takes Problem::budget_seconds (an exact search); the others refuse it.
+  // Whether its build takes Problem::budget_seconds (a search that goes on while time is
+  // left) and Problem::seed (random choices); the others refuse them.
   bool takes_budget = false;
+  bool takes_seed = false;
   // The cases the regression sweep runs, with sizes up to `max_size`.
   std::function<std::vector<SweepCase>(int max_size)> sweep;
 };
@@ -93,7 +102,7 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
 const Algorithm* registered_algorithm(const std::string& name, const std::string& collective);
 
 // Refuses (InputError) a --budget the algorithm would not use.
-void check_budget(const Problem& problem, const Algorithm& algorithm);
+void check_search_options(const Problem& problem, const Algorithm& algorithm);
 
 // The paper's count for a case: `paper_formula` where set, else `formula`.
 std::optional<int64_t> papers_count(const Algorithm& algorithm, const Problem& problem);

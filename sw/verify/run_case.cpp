@@ -103,15 +103,16 @@ struct ResolvedCase {
 ResolvedCase resolve_case(const RunRequest& req, const Engine& engine) {
   if (req.tables_dir.empty()) {
     ResolvedCase c{nullptr, Problem{Topology::parse(req.topology), req.collective, req.port_model, req.permutation, req.root,
-                                    req.budget_seconds}};
+                                    req.budget_seconds, req.seed}};
     c.algorithm = &find_algorithm(c.problem, req.algorithm);
-    check_budget(c.problem, *c.algorithm);
+    check_search_options(c.problem, *c.algorithm);
     c.kind = &find_router_kind(c.algorithm->router_kind);
     check_run_size(req, engine, c.problem, *c.kind, c.algorithm);
     c.tables = c.algorithm->build(c.problem);
     return c;
   }
-  if (req.budget_seconds > 0) throw InputError("--budget is for building tables (--exact); --tables runs them as they are");
+  if (req.budget_seconds > 0) throw InputError("--budget is for building tables; --tables runs them as they are");
+  if (req.seed != 0) throw InputError("--seed is for building tables; --tables runs them as they are");
   std::shared_ptr<const Tables> tables = load_any_tables(req.tables_dir);
   if (!req.topology.empty() && Topology::parse(req.topology).spec() != tables->topology)
     throw InputError(fmt::format("tables in '{}' are for {}, not {}", req.tables_dir, tables->topology, req.topology));

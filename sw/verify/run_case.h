@@ -41,7 +41,8 @@ struct RunRequest {
   std::vector<std::string> faults;  // --fault forms (sw/core/faults.h) the engine injects
   int64_t max_memory = 0;  // bytes the run may need (--max-memory); 0: the memory the machine has available
   double max_seconds = 0;  // the least time the run may take (--max-time); 0: no limit
-  double budget_seconds = 0;  // --budget: the time an exact search may take building the tables (0: its default)
+  double budget_seconds = 0;  // --budget: the time a search may take building the tables (0: its default)
+  uint64_t seed = 0;          // --seed: a heuristic scheduler's random choices (0: its own)
   // Called after every step the engine hands to the online scoreboard (the kinds that
   // stream: port rules, combining), in order: what a progress display follows.
   std::function<void(int64_t step)> on_step;

@@ -123,7 +123,9 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
   const Topology& t = problem.topology;
   // The first period: the heuristic schedule of the default algorithm that is not this one.
   const Algorithm& heuristic = find_algorithm(problem, heuristic_name(problem));
-  const TdmTables first = as_kind<TdmTables>(*heuristic.build(problem));
+  Problem for_heuristic = problem;  // the budget is this search's; the seed is the heuristic's
+  for_heuristic.budget_seconds = 0;
+  const TdmTables first = as_kind<TdmTables>(*heuristic.build(for_heuristic));
   const std::vector<TdmFlow>& flows = first.flows;
   const int64_t bound = tdm_period_bounds(t, flows).best();
   std::vector<std::vector<std::vector<int>>> paths(flows.size());
@@ -195,6 +197,7 @@ Algorithm exact_for(const char* collective) {
               "in 60 s (networks up to 64 nodes; docs/tdm.md)";
   a.unsupported = unsupported;
   a.takes_budget = true;
+  a.takes_seed = true;
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
   a.sweep = [](int) { return std::vector<SweepCase>{}; };

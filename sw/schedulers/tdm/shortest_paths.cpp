@@ -218,13 +218,16 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
   int64_t work = 0;
   // One attempt at `period`: a shuffled order (longest first) placed, then repaired for
   // `moves` moves (0: placed only).
-  auto attempt_at = [&](int64_t period, int64_t moves) -> std::unique_ptr<SlotSchedule> {
-    std::mt19937_64 random(static_cast<uint64_t>(period));
+  auto attempt_at = [&](int64_t period, int64_t moves, uint64_t round = 0) -> std::unique_ptr<SlotSchedule> {
+    std::mt19937_64 random(round_seed(attempt_seed(problem, period), round));
     std::shuffle(order.begin(), order.end(), random);
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return hops(a) > hops(b); });
     std::vector<size_t> chains(order.size());  // chain i is a phit of flow order[i]
     std::iota(chains.begin(), chains.end(), 0);
-    ChainRepair repair(t, flows, order, distance, static_cast<int>(period), random(), work, kWorkPerBuild);
+    // The budget's extra rounds (--budget) each get the path-search steps a build has.
+    int64_t round_work = 0;
+    ChainRepair repair(t, flows, order, distance, static_cast<int>(period), random(), round > 0 ? round_work : work,
+                       kWorkPerBuild);
     if (!repair.solve(chains, moves)) return nullptr;
     return repair.schedule();
   };
@@ -249,10 +252,18 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
       low = mid + 1;
     }
   }
+  const int extra = repair ? attempts_within_budget(problem.budget_seconds, std::max<int64_t>(bound, 1), period,
+                                                    [&](int64_t shorter, uint64_t round) {
+                                                      std::unique_ptr<SlotSchedule> s = attempt_at(shorter, moves, round);
+                                                      if (s) best = std::move(s);
+                                                      return best && best->period() == shorter;
+                                                    })
+                           : 0;
   Problem named = problem;
   named.collective = collective;
   return std::make_shared<TdmTables>(
-      best->tables(named, std::move(flows), "tdm-paths", fmt::format("shortest paths, period {} (bound {})", period, bound)));
+      best->tables(named, std::move(flows), "tdm-paths",
+                   fmt::format("shortest paths, period {} (bound {}){}", period, bound, search_note(problem, extra))));
 }
 
 Algorithm tdm_paths_for(const char* collective) {
@@ -269,6 +280,8 @@ Algorithm tdm_paths_for(const char* collective) {
   };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
+  a.takes_budget = true;
+  a.takes_seed = true;
   return a;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <stdexcept>
 
 #include "sw/core/algorithm.h"
@@ -73,6 +74,28 @@ std::string tdm_unsupported(const Problem& p, int max_nodes) {
   if (p.topology.num_nodes() > max_nodes) return fmt::format("it takes at most {} nodes", max_nodes);
   if (p.topology.num_ports() > kMaxTdmPorts) return fmt::format("the TDM routers take at most {} ports", kMaxTdmPorts);
   return "";
+}
+
+std::string search_note(const Problem& problem, int attempts_in_budget) {
+  std::string note;
+  if (problem.seed != 0) note += fmt::format("; seed {}", problem.seed);
+  if (problem.budget_seconds > 0)
+    note += fmt::format("; {} more attempt{} in the {} s budget", attempts_in_budget, attempts_in_budget == 1 ? "" : "s",
+                        problem.budget_seconds);
+  return note;
+}
+
+int attempts_within_budget(double budget_seconds, int64_t bound, int64_t& period,
+                           const std::function<bool(int64_t, uint64_t)>& attempt) {
+  if (budget_seconds <= 0) return 0;
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget_seconds));
+  int attempts = 0;
+  for (uint64_t round = 1; period > bound && std::chrono::steady_clock::now() < deadline; ++round) {
+    ++attempts;
+    if (attempt(period - 1, round)) --period;
+  }
+  return attempts;
 }
 
 void check_tdm_size(const Topology& topology, int64_t period) {

@@ -5,6 +5,7 @@
 // ejection at t+h, all modulo the period -- the timing of sw/kinds/tdm/tables.h.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,20 @@ class SlotSchedule {
 // Why the TDM routers cannot run `problem` with a scheduler that takes up to `max_nodes`
 // nodes, or "": they use every port both ways and take at most kMaxTdmPorts ports.
 std::string tdm_unsupported(const Problem& problem, int max_nodes);
+
+// --budget for a heuristic: after its own search ends at `period`, more attempts one slot
+// shorter, each with the next of its random rounds (`attempt(period, round)`, round 1, 2,
+// ...; true: that period's schedule found), while `budget_seconds` last and the period is
+// above `bound`. Returns how many ran; `period` is the shortest found. 0 seconds: none.
+int attempts_within_budget(double budget_seconds, int64_t bound, int64_t& period,
+                           const std::function<bool(int64_t period, uint64_t round)>& attempt);
+
+// What a construction line adds for --seed and --budget: "", or "; seed S", "; N more
+// attempts in the budget".
+std::string search_note(const Problem& problem, int attempts_in_budget);
+
+// A seed for an attempt's random round (0: the attempt's first).
+inline uint64_t round_seed(uint64_t seed, uint64_t round) { return seed + round * 0xD1B54A32D192ED03ull; }
 
 // Throws InputError for a topology the TDM routers cannot take (more ports than a select
 // holds) or a period beyond kMaxTdmPeriod.

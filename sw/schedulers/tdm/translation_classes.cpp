@@ -347,8 +347,8 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
   // A period where the classes fit by placement alone (a sixteenth apart up from the
   // bound), then the shortest between it and the bound the repair reaches, by bisection.
   std::optional<std::vector<PlacedClass>> best;
-  auto attempt = [&](int64_t period, int64_t budget) {
-    ClassSearch search(classes, static_cast<int>(period), t.num_ports(), static_cast<uint64_t>(period));
+  auto attempt = [&](int64_t period, int64_t budget, uint64_t round = 0) {
+    ClassSearch search(classes, static_cast<int>(period), t.num_ports(), round_seed(attempt_seed(problem, period), round));
     if (search.solve(order, budget)) best = search.placed();
     return search.solved();
   };
@@ -365,6 +365,8 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
       low = mid + 1;
     }
   }
+  const int extra = attempts_within_budget(problem.budget_seconds, bound, period,
+                                           [&](int64_t shorter, uint64_t round) { return attempt(shorter, moves, round); });
   SlotSchedule schedule(t, static_cast<int>(period));
   const int n = t.num_nodes();
   for (int src = 0; src < n; ++src)
@@ -376,7 +378,8 @@ std::shared_ptr<const Tables> build(const Problem& problem) {
     }
   return std::make_shared<TdmTables>(schedule.tables(
       problem, std::move(flows), "tdm-classes",
-      fmt::format("{} displacement classes, period {} (bound {})", classes.size(), period, bound)));
+      fmt::format("{} displacement classes, period {} (bound {}){}", classes.size(), period, bound,
+                  search_note(problem, extra))));
 }
 
 const AlgorithmRegistrar tdm_classes([] {
@@ -390,6 +393,8 @@ const AlgorithmRegistrar tdm_classes([] {
   a.is_default = [](const Problem& p) { return translation_invariant(p.topology); };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = build;
+  a.takes_budget = true;
+  a.takes_seed = true;
   a.sweep = [](int max_size) {
     std::vector<SweepCase> cases;
     for (int k = 3; k <= std::min(max_size, 6); ++k) cases.push_back({fmt::format("torus:{}x{}", k, k), {}, ""});
