@@ -127,6 +127,13 @@ TEST_P(PartialCyclesTransposed, TheoremTwoAsWrittenOrOnTheTransposedTorus) {
   } else {
     EXPECT_EQ(r.steps(), cycle_nodes / 2 + 1);
     EXPECT_EQ(r.construction, "paper-laps-2d-axes-1,0");
+    // Above the theorem as written exactly where b > a; the run and the sweep say why.
+    EXPECT_EQ(r.meets_paper(), std::optional<bool>(r.steps() <= as_written));
+    if (r.meets_paper() == std::optional<bool>(false)) {
+      EXPECT_THAT(r.above_paper_reason, ::testing::HasSubstr("construction needs even laps"));
+      EXPECT_THAT(to_json(r)["above_paper_reason"].get<std::string>(), ::testing::HasSubstr("even laps"));
+      EXPECT_THAT(summary(r), ::testing::HasSubstr("meets paper  NO: construction needs even laps"));
+    }
   }
   EXPECT_EQ(r.score.deliveries, p * (p - 1));
   EXPECT_EQ(r.stats.max_queue, 1);

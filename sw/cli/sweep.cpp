@@ -198,9 +198,11 @@ int run_sweep(const SweepOptions& opt) {
     if (!out.ok) out.failure = failure_lines(r);
     failures += out.ok ? 0 : 1;
     if (out.meets_paper == false)
-      above_paper.push_back(fmt::format("{} {} [{}] on {}: {} steps, the paper's theorem {}", out.topology,
-                                        out.collective, out.algorithm, out.engine, shown(r["steps"]),
-                                        shown(r["paper_formula"].is_null() ? r["formula"] : r["paper_formula"])));
+      above_paper.push_back(fmt::format(
+          "{} {} [{}] on {}: {} steps, the paper's theorem {}: {}", out.topology, out.collective, out.algorithm,
+          out.engine, shown(r["steps"]), shown(r["paper_formula"].is_null() ? r["formula"] : r["paper_formula"]),
+          r.value("above_paper_reason", nlohmann::json()).is_string() ? r["above_paper_reason"].get<std::string>()
+                                                                      : std::string("no reason recorded")));
     const bool circuit = r["switching"] == "circuit";
     progress.clear();
     fmt::print(table, layout, out.topology, out.collective, out.algorithm, circuit ? "circuit" : row.c.port_model.label(),

@@ -77,6 +77,9 @@ struct Algorithm {
   std::function<std::optional<int64_t>(const Problem&)> paper_formula = [](const Problem&) {
     return std::optional<int64_t>{};
   };
+  // Why the construction's count is above the paper's theorem on this case, where it is
+  // and the reason is known ("the laps need ..."); "" elsewhere. The sweep lists it.
+  std::function<std::string(const Problem&)> above_paper_reason = [](const Problem&) { return std::string(); };
   // The tables (validated). Throws InputError where the construction cannot be made.
   std::function<std::shared_ptr<const Tables>(const Problem&)> build;
   // Whether its build takes Problem::budget_seconds (a search that goes on while time is

@@ -221,6 +221,7 @@ RunResult run_case(const RunRequest& req) {
   if (algorithm) {
     r.formula = algorithm->formula(problem);
     r.paper_formula = algorithm->paper_formula(problem);
+    r.above_paper_reason = algorithm->above_paper_reason(problem);
     r.packets_per_node = algorithm->packets_per_node;
   }
   r.bounds = kind.bounds(*tables, topology, r.packets_per_node);
@@ -313,6 +314,9 @@ nlohmann::json to_json(const RunResult& r) {
               {"other_classes_lower_bounds", other_classes},
               {"ok", r.ok()},
               {"meets_paper", meets ? json(*meets) : json(nullptr)},
+              {"above_paper_reason", meets == std::optional<bool>(false) && !r.above_paper_reason.empty()
+                                         ? json(r.above_paper_reason)
+                                         : json(nullptr)},
               {"scoreboard_clean", r.score.clean()},
               {"needed", r.score.needed},
               {"deliveries", r.score.deliveries},
@@ -344,7 +348,9 @@ std::string summary(const RunResult& r) {
   out += fmt::format("  formula      {}\n", r.formula ? std::to_string(*r.formula) : std::string("none stated"));
   if (r.paper_formula) out += fmt::format("  paper        {} (the paper's theorem for its own construction)\n", *r.paper_formula);
   if (const std::optional<bool> meets = r.meets_paper())
-    out += fmt::format("  meets paper  {}\n", *meets ? "yes" : "NO: more steps than the paper's theorem");
+    out += fmt::format("  meets paper  {}\n", *meets                               ? "yes"
+                                              : r.above_paper_reason.empty() ? "NO: more steps than the paper's theorem"
+                                                                             : "NO: " + r.above_paper_reason);
   if (!r.construction.empty()) out += fmt::format("  construction {}\n", r.construction);
   out += fmt::format("  lower bound  {}", r.bounds.best());
   for (const LowerBound& b : r.bounds.parts) out += fmt::format("  ({} {}: {})", b.name, b.steps, b.reason);

@@ -57,6 +57,7 @@ struct RunResult {
   int64_t packets = 0;
   std::optional<int64_t> formula;        // the count the construction must hit, where one is known
   std::optional<int64_t> paper_formula;  // the paper's theorem, where `formula` is not it
+  std::string above_paper_reason;        // Algorithm::above_paper_reason, where the count is above the paper's
   std::string construction;              // which construction built the tables, where it varies
   int packets_per_node = 1;
   Bounds bounds;

@@ -534,6 +534,15 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
     return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()),
                                                    t.dims().back());
   });
+  a.above_paper_reason = [finish](const Problem& p) {
+    const Topology& t = p.topology;
+    if (t.kind() == TopologyKind::Torus && t.dims().size() == 2 && axis_order(t, finish) == std::vector<int>{1, 0} &&
+        t.dims()[0] % 2 == 1)
+      return std::string(
+          "construction needs even laps: an odd first size is built transposed, as Theorem 2 on the "
+          "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count)");
+    return std::string();
+  };
   a.build = port_rules_build([finish, name](const Topology& t) { return partial_cycle_tables(t, finish, name); });
   a.sweep = cases;
   return a;
