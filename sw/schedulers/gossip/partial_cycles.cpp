@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <numeric>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -121,24 +122,45 @@ bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] 
 // (Theorem 2 on the torus seen as n2 x n1), unless `partial-cycles` has a searched
 // pattern for it as it stands (searched_pattern). 3D: the laps close only when the second size
 // divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
-// must be 4, so Ax4xBxD is built as AxBx4xD. 5D: the fourth size must be 5 and the third
+// must be 4, so Ax4xBxD is built as AxBx4xD. 3D and 4D in any other order of the sizes
+// the laps close in, where ours does not (torus:4x3x3 as 3x3x4, the laps along the 4).
+// 5D: the fourth size must be 5 and the third
 // divide the first, so the first four are taken in the first order (of their 24) that
 // does it. 2D with both sizes odd: the patterns of odd_torus_patterns.h have the smaller
 // size as columns. Empty: our order.
+namespace {
+// Why the laps do not close on a torus of `dims` taken in this order, or "".
+std::string laps_shape_problem(const std::vector<int>& dims);
+}  // namespace
+
 std::vector<int> axis_order(const Topology& t, Finish finish) {
   if (t.kind() != TopologyKind::Torus) return {};
   const std::vector<int>& n = t.dims();
+  auto sizes_in = [&](const std::vector<int>& order) {
+    std::vector<int> sizes;
+    for (int k : order) sizes.push_back(n[static_cast<size_t>(k)]);
+    return sizes;
+  };
   if (n.size() == 2 && n[0] % 2 == 1 && (n[1] % 2 == 0 || n[0] < n[1]) && !searched_pattern(n, finish)) return {1, 0};
-  if (n.size() == 3 && n[0] % n[1] != 0 && n[1] % n[0] == 0) return {1, 0, 2};
-  if (n.size() == 4 && n[2] != 4 && n[1] == 4) return {0, 2, 1, 3};
-  if (n.size() == 4 && n[2] != 4 && n[0] == 4) return {2, 1, 0, 3};
+  if (n.size() == 3 || n.size() == 4) {
+    if (laps_shape_problem(n).empty()) return {};
+    // The orders named in the docs first, then any other the laps close in (torus:4x3x3
+    // as 3x3x4: Theorems 3 and 4 call the axis the laps run along n1, whatever its place).
+    std::vector<std::vector<int>> tried;
+    if (n.size() == 3) tried.push_back({1, 0, 2});
+    if (n.size() == 4) tried.insert(tried.end(), {{0, 2, 1, 3}, {2, 1, 0, 3}});
+    for (const std::vector<int>& order : tried)
+      if (laps_shape_problem(sizes_in(order)).empty()) return order;
+    std::vector<int> order(n.size());
+    std::iota(order.begin(), order.end(), 0);
+    while (std::next_permutation(order.begin(), order.end()))
+      if (laps_shape_problem(sizes_in(order)).empty()) return order;
+    return {};
+  }
   if (n.size() == 5 && !five_d_closes(n)) {
     std::vector<int> order{0, 1, 2, 3, 4};
-    while (std::next_permutation(order.begin(), order.begin() + 4)) {
-      std::vector<int> sizes;
-      for (int k : order) sizes.push_back(n[static_cast<size_t>(k)]);
-      if (five_d_closes(sizes)) return order;
-    }
+    while (std::next_permutation(order.begin(), order.begin() + 4))
+      if (five_d_closes(sizes_in(order))) return order;
   }
   return {};
 }
@@ -200,6 +222,12 @@ std::string shape_problem(const Topology& t, Finish finish) {
   if (!axis_order(t, finish).empty()) return "";
   const std::vector<int>& dims = t.dims();
   if (searched_pattern(dims, finish)) return "";  // every both-odd size (rows >= columns, axis_order) and some odd x even
+  const std::string why = laps_shape_problem(dims);
+  if (!why.empty() && (dims.size() == 3 || dims.size() == 4)) return why + ", nor in any other order of the sizes";
+  return why;
+}
+
+std::string laps_shape_problem(const std::vector<int>& dims) {
   const int d = static_cast<int>(dims.size());
   for (int k = 0; k + 1 < d; ++k)
     if (dims[static_cast<size_t>(k)] % d != 0)
@@ -472,7 +500,7 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, false);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
-                           "torus:4x4x4x6"})
+                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4"})
     if (max_size >= 6) out.push_back({spec, {}, ""});
   return out;
 }
@@ -530,9 +558,14 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
   a.summary = summary;
   a.unsupported = on_topology([finish](const Topology& t) { return unsupported(t, finish); });
   a.formula = all_port_only([finish](const Topology& t) { return construction_count(t, finish); });
-  a.paper_formula = all_port_only([](const Topology& t) {  // as written, axis 1 our last size
-    return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()),
-                                                   t.dims().back());
+  // As written: 2D with axis 1 our last size (Theorem 2 as printed, whatever the
+  // construction's order); 3D and up with axis 1 the size the laps run along (Theorems 3
+  // and 4 ask the others to be multiples of d).
+  a.paper_formula = all_port_only([finish](const Topology& t) {
+    int64_t axis_one = t.dims().back();
+    if (const std::vector<int> order = axis_order(t, finish); t.dims().size() >= 3 && !order.empty())
+      axis_one = t.dims()[static_cast<size_t>(order.back())];
+    return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()), axis_one);
   });
   a.above_paper_reason = [finish](const Problem& p) {
     const Topology& t = p.topology;
