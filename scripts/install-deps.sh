@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   make cmake g++ pkg-config
-  verilator libsystemc-dev yosys iverilog
+  verilator libsystemc-dev yosys iverilog nextpnr-ice40 fpga-icestorm
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libz3-dev libglpk-dev zlib1g-dev libjemalloc-dev
