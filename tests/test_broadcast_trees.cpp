@@ -621,3 +621,29 @@ TEST(RtlBroadcastTreeBuilds, ANetworkNoBuildHoldsIsRefused) {
   req.engine = "rtl";
   EXPECT_THROW(run_case(req), InputError);
 }
+
+// The buffers measured beside the paper's promise for the construction (its beta): in the
+// report, --json and the sweep's CSV row.
+TEST(BroadcastTreeBuffers, BesideThePapersPromise) {
+  struct Case {
+    const char* topology;
+    const char* algorithm;
+    std::optional<int64_t> promise;
+  };
+  for (const Case& c : {Case{"torus:5x5", "snakes", 0}, Case{"torus:6x6", "tree-search", 3},
+                        Case{"torus:4x4x4", "tree-search", 60}, Case{"hypercube:4", "tree-search", std::nullopt}}) {
+    RunRequest req;
+    req.topology = c.topology;
+    req.collective = "gossip";
+    req.algorithm = c.algorithm;
+    const RunResult r = run_case(req);
+    ASSERT_TRUE(r.ok()) << c.topology;
+    ASSERT_TRUE(r.score.buffers) << c.topology;
+    EXPECT_EQ(r.paper_buffers, c.promise) << c.topology;
+    EXPECT_EQ(to_json(r)["paper_buffers"], c.promise ? nlohmann::json(*c.promise) : nlohmann::json(nullptr));
+    EXPECT_EQ(summary(r).find("the paper promises at most") != std::string::npos, c.promise.has_value()) << c.topology;
+    if (std::string(c.algorithm) == "snakes") {
+      EXPECT_EQ(*r.score.buffers, 0);  // as promised
+    }
+  }
+}

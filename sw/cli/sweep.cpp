@@ -195,6 +195,7 @@ int run_sweep(const SweepOptions& opt) {
     if (r["meets_paper"].is_boolean()) out.meets_paper = r["meets_paper"].get<bool>();
     out.combining = row.c.port_model.combining;
     out.buffers = number(r["buffers"]);
+    out.paper_buffers = number(r["paper_buffers"]);
     if (!out.ok) out.failure = failure_lines(r);
     failures += out.ok ? 0 : 1;
     if (out.meets_paper == false)

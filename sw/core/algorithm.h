@@ -77,6 +77,12 @@ struct Algorithm {
   std::function<std::optional<int64_t>(const Problem&)> paper_formula = [](const Problem&) {
     return std::optional<int64_t>{};
   };
+  // The auxiliary buffers per router the paper promises for its construction on this case
+  // (the all-to-all broadcast paper's beta), nullopt where it promises none; reported
+  // beside the buffers measured.
+  std::function<std::optional<int64_t>(const Problem&)> paper_buffers = [](const Problem&) {
+    return std::optional<int64_t>{};
+  };
   // Why the construction's count is above the paper's theorem on this case, where it is
   // and the reason is known ("the laps need ..."); "" elsewhere. The sweep lists it.
   std::function<std::string(const Problem&)> above_paper_reason = [](const Problem&) { return std::string(); };

@@ -33,7 +33,7 @@ bool parse_boolean(const std::string& field, const char* column, const std::stri
 const std::string& sweep_csv_header() {
   static const std::string header =
       "topology,collective,algorithm,port_model,duplex,engine,steps,formula,paper_formula,lower_bound,max_queue,"
-      "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers";
+      "table_bits,clock_cycles,ok,permutation,meets_paper,combining,buffers,paper_buffers";
   return header;
 }
 
@@ -64,17 +64,17 @@ std::vector<std::string> csv_fields(const std::string& line) {
 }
 
 std::string sweep_csv_line(const SweepRow& r) {
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_field(r.topology),
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_field(r.topology),
                      csv_field(r.collective), csv_field(r.algorithm), r.port_model, r.duplex, csv_field(r.engine),
                      number(r.steps), number(r.formula), number(r.paper_formula), number(r.lower_bound),
                      number(r.max_queue), number(r.table_bits), number(r.clock_cycles), boolean(r.ok),
                      csv_field(r.permutation), r.meets_paper ? boolean(*r.meets_paper) : std::string(),
-                     boolean(r.combining), number(r.buffers));
+                     boolean(r.combining), number(r.buffers), number(r.paper_buffers));
 }
 
 SweepRow parse_sweep_csv_line(const std::string& line, const std::string& where) {
   const std::vector<std::string> f = csv_fields(line);
-  constexpr size_t kColumns = 18;
+  constexpr size_t kColumns = 19;
   if (f.size() != kColumns)
     throw InputError(fmt::format("{}: {} fields, not the sweep's {}", where, f.size(), kColumns));
   SweepRow r;
@@ -96,6 +96,7 @@ SweepRow parse_sweep_csv_line(const std::string& line, const std::string& where)
   if (!f[15].empty()) r.meets_paper = parse_boolean(f[15], "meets_paper", where);
   r.combining = parse_boolean(f[16], "combining", where);
   r.buffers = parse_number(f[17], "buffers", where);
+  r.paper_buffers = parse_number(f[18], "paper_buffers", where);
   return r;
 }
 

@@ -15,7 +15,7 @@ struct SweepRow {
   std::string permutation;
   std::optional<bool> meets_paper;
   bool combining = false;
-  std::optional<int64_t> buffers;
+  std::optional<int64_t> buffers, paper_buffers;
   // Wall-clock seconds of the run; not a CSV column (the CSV stays the same from run to
   // run), carried by shard files and the report.
   std::optional<double> seconds;

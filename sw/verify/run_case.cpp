@@ -222,6 +222,7 @@ RunResult run_case(const RunRequest& req) {
     r.formula = algorithm->formula(problem);
     r.paper_formula = algorithm->paper_formula(problem);
     r.above_paper_reason = algorithm->above_paper_reason(problem);
+    r.paper_buffers = algorithm->paper_buffers(problem);
     r.packets_per_node = algorithm->packets_per_node;
   }
   r.bounds = kind.bounds(*tables, topology, r.packets_per_node);
@@ -332,6 +333,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"table_bits_total", r.table_bits_total},
               {"table_bits_shared", r.table_bits_shared},
               {"buffers", r.score.buffers ? json(*r.score.buffers) : json(nullptr)},
+              {"paper_buffers", optional_int(r.paper_buffers)},
               {"flow_latency", flows},
               {"switching", r.switching},
               {"cycles_per_step", optional_int(r.stats.cycles_per_step)},
@@ -389,7 +391,9 @@ std::string summary(const RunResult& r) {
                        flows.size(), mean, longest->latency, longest->src, longest->dst, worst->worst_case, worst->src,
                        worst->dst);
   }
-  if (r.score.buffers) out += fmt::format("  buffers      {} (packets a router held waiting beyond the next round)\n", *r.score.buffers);
+  if (r.score.buffers)
+    out += fmt::format("  buffers      {} (packets a router held waiting beyond the next round){}\n", *r.score.buffers,
+                       r.paper_buffers ? fmt::format("; the paper promises at most {}", *r.paper_buffers) : "");
   out += fmt::format("  table        {} bits per router (largest), {} in all\n", r.table_bits_max, r.table_bits_total);
   if (r.table_bits_shared)
     out += fmt::format("  shared table {} bits: one generic table shared by every router (their images are its translations)\n",

@@ -251,6 +251,9 @@ const AlgorithmRegistrar registrar([] {
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
     return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
   };
+  // The paper calls the cube's pyramid solution trivial, as the snakes' (bufferless); the
+  // diagonal's parents here wait (docs/broadcast-trees.md).
+  a.paper_buffers = [](const Problem&) { return std::optional<int64_t>{0}; };
   a.build = [](const Problem& p) {
     return generic_tree_tables(p, "pyramids", "six isomorphic snakes", pyramids(p.topology));
   };

@@ -51,6 +51,7 @@ const AlgorithmRegistrar registrar([] {
     return all_port_full_refusal(p.port_model);
   };
   a.formula = [](const Problem& p) -> std::optional<int64_t> { return formulas::tadbt_odd_square_torus(p.topology.dims()[0]); };
+  a.paper_buffers = [](const Problem&) { return std::optional<int64_t>{0}; };  // section 3: memory optimal
   a.build = [](const Problem& p) { return generic_tree_tables(p, "snakes", "four rotated snakes", snakes(p.topology)); };
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;

@@ -157,6 +157,8 @@ const AlgorithmRegistrar registrar([] {
   a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
     return formulas::two_phase_half_duplex_mesh_paper(p.topology.dims()[0]);
   };
+  // Section 4: "it requires beta = sqrt(N)" for an N-node mesh.
+  a.paper_buffers = [](const Problem& p) -> std::optional<int64_t> { return p.topology.dims()[0]; };
   a.build = build;
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;
