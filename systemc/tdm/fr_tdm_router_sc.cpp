@@ -68,9 +68,8 @@ RoundLoss<sc_dt::uint64> tdm_loss(const TdmTables& tables, FaultInjector* faults
   if (!faults || !faults->any()) return {};
   return [&tables, faults](int64_t round, int from, int to, const sc_dt::uint64& word, bool record) {
     if (!record) return faults->loses(round, from, to);
-    const int chain = static_cast<int>(static_cast<uint32_t>(word)), period = static_cast<int>(word >> 32);
-    const TdmFlow& f = tables.flows[static_cast<size_t>(tables.chains[static_cast<size_t>(chain)].flow)];
-    return !faults->arrives_phit(round, from, to, f.src, f.dst, chain, period);
+    return !tdm_phit_arrives(*faults, tables, round, from, to, static_cast<int>(static_cast<uint32_t>(word)),
+                             static_cast<int>(word >> 32));
   };
 }
 

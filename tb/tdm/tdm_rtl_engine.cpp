@@ -51,8 +51,7 @@ class TdmRouterArray : public RoundRouterArray<Model, TdmRtlDriver> {
     Base::tick();
     this->record_sent([this](const Model& r, int from, int port, int to) {
       const TdmPhit p = phit(r.out_data, static_cast<unsigned>(port) * kPhitBits);
-      const TdmFlow& f = this->tables().flows[static_cast<size_t>(this->tables().chains[static_cast<size_t>(p.chain)].flow)];
-      this->faults_->arrives_phit(static_cast<int64_t>(r.round), from, to, f.src, f.dst, p.chain, p.period);
+      tdm_phit_arrives(*this->faults_, this->tables(), static_cast<int64_t>(r.round), from, to, p.chain, p.period);
     });
   }
   TdmPhit eject_phit(int node) const override { return phit(this->router(node).eject_data, 0); }

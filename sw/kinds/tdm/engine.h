@@ -40,6 +40,10 @@ struct TdmRun : RunStats {
 // The TDM routers take link:, drop: and router: faults (docs/faults.md): InputError for a
 // flip (their tables have no forward mask).
 void check_tdm_faults(const EngineOptions& options);
+// Whether chain `chain`'s phit of `period`, sent from -> to in slot `step`, arrives; a loss
+// is recorded named by its flow (every engine asks this one question).
+bool tdm_phit_arrives(FaultInjector& faults, const TdmTables& tables, int64_t step, int from, int to, int chain,
+                      int period);
 
 // Slots a run lasts: kTdmPeriodsRun periods of injections and the longest chain's latency.
 int64_t tdm_run_slots(const TdmTables& tables);

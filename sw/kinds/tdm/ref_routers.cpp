@@ -24,6 +24,12 @@ void check_tdm_faults(const EngineOptions& options) {
   refuse_flips(options.faults, "TDM routers", "their slot tables name an input per output");
 }
 
+bool tdm_phit_arrives(FaultInjector& faults, const TdmTables& tables, int64_t step, int from, int to, int chain,
+                      int period) {
+  const TdmFlow& f = tables.flow_of(chain);
+  return faults.arrives_phit(step, from, to, f.src, f.dst, chain, period);
+}
+
 int64_t tdm_run_slots(const TdmTables& t) {
   int64_t longest = 0;
   for (const TdmChain& c : t.chains) longest = std::max(longest, c.latency());
@@ -59,10 +65,7 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
           continue;
         }
         const int to = topology.neighbour(n, o);
-        if (faults) {
-          const TdmFlow& f = t.flows[static_cast<size_t>(t.chains[static_cast<size_t>(p.chain)].flow)];
-          if (!faults->arrives_phit(s + 1, n, to, f.src, f.dst, p.chain, p.period)) continue;  // lost: no crossing
-        }
+        if (faults && !tdm_phit_arrives(*faults, t, s + 1, n, to, p.chain, p.period)) continue;  // lost: no crossing
         next[static_cast<size_t>(to) * ports + static_cast<size_t>(topology.reverse_port(n, o))] = p;
         run.trace.push_back({s + 1, n, to, p.chain, p.period});
       }

@@ -104,7 +104,7 @@ ScoreboardReport score_tdm(const Topology& topology, const TdmTables& t, const s
   for (size_t c = 0; c < chains; ++c)
     for (int k = 0; k < kTdmPeriodsRun; ++k) {
       if (arrived[c][static_cast<size_t>(k)] < 0) {
-        const TdmFlow& f = t.flows[static_cast<size_t>(t.chains[c].flow)];
+        const TdmFlow& f = t.flow_of(static_cast<int>(c));
         add_error(r, fmt::format("chain {} ({} -> {}) period {} never arrives", c, f.src, f.dst, k));
         continue;
       }

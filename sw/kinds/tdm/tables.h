@@ -61,6 +61,9 @@ struct TdmTables : Tables {
   // (sw/kinds/tdm/engine.h), set as the tables are built or loaded.
   int rounds = 0;
 
+  const TdmFlow& flow_of(int chain) const {
+    return flows[static_cast<size_t>(chains[static_cast<size_t>(chain)].flow)];
+  }
   int outputs() const { return ports + 1; }
   int eject_output() const { return ports; }
   uint8_t local_code() const { return static_cast<uint8_t>(ports + 1); }
