@@ -34,7 +34,7 @@ report() {  # MODULE NAME=VALUE ...
   done
   [ -n "$chparam" ] && chparam="chparam $chparam $top;"
   # The router's ports as yosys elaborates them with these parameters.
-  yosys -q -p "read_verilog $sources; $chparam hierarchy -top $top; proc; write_json $work/ports.json" \
+  yosys -q -p "read_verilog -I$here/rtl $sources; $chparam hierarchy -top $top; proc; write_json $work/ports.json" \
     >"$work/ports.log" 2>&1 || { tail -5 "$work/ports.log" >&2; return 1; }
   local shell_ffs
   shell_ffs=$(python3 - "$work/ports.json" "$top" "$params" "$work/shell.v" <<'PY'
@@ -64,7 +64,7 @@ endmodule
 print(max(ins, 2) + 1)
 PY
 )
-  yosys -q -p "read_verilog $sources $work/shell.v; synth_ice40 -top fr_fpga_shell -json $work/net.json; tee -o $work/stat.txt stat" \
+  yosys -q -p "read_verilog -I$here/rtl $sources $work/shell.v; synth_ice40 -top fr_fpga_shell -json $work/net.json; tee -o $work/stat.txt stat" \
     >"$work/synth.log" 2>&1 || { tail -5 "$work/synth.log" >&2; return 1; }
   if ! nextpnr-ice40 "${part[@]}" --json "$work/net.json" --asc "$work/net.asc" --pcf-allow-unconstrained --freq 12 \
     --seed 1 >"$work/pnr.log" 2>&1; then

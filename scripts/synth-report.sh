@@ -14,7 +14,7 @@ trap 'rm -f "$log"' EXIT
 chparam=""
 for setting in "$@"; do chparam="$chparam -set ${setting%%=*} ${setting#*=}"; done
 [ -n "$chparam" ] && chparam="chparam $chparam $top;"
-yosys -p "read_verilog $(find $here/rtl -name "*.v" | sort | tr "\n" " "); $chparam synth -flatten -top $top -run :fine; opt -fast -full; techmap; opt -fast;
+yosys -p "read_verilog -I$here/rtl $(find $here/rtl -name "*.v" | sort | tr "\n" " "); $chparam synth -flatten -top $top -run :fine; opt -fast -full; techmap; opt -fast;
           abc -fast; opt -fast; stat; dump t:\$mem_v2" >"$log" 2>&1 || { tail -20 "$log"; exit 1; }
 stats=$(awk '/Printing statistics/{s=1} s && /^=== /{c++} s && c==1' "$log")
 # (awk reads to the end: one that exits early can fail printf with SIGPIPE under pipefail)

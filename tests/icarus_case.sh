@@ -38,7 +38,7 @@ esac
 sources="$src/tb/$kind/$top.v"
 for f in $rtl; do sources="$sources $src/rtl/$f"; done
 # shellcheck disable=SC2086
-"$iverilog" -g2005 -I "$src/tb" -o "$work/sim" -s "$top" $params $sources
+"$iverilog" -g2005 -I "$src/tb" -I "$src/rtl" -o "$work/sim" -s "$top" $params $sources
 # (+slots: the TDM testbench runs as many slots as the reference engine did)
 "$vvp" -n "$work/sim" "+tables=$work/tables" "+trace=$work/icarus.csv" "+slots=$ref_slots" > "$work/sim.log"
 cat "$work/sim.log"

@@ -16,14 +16,7 @@ module fr_tree_router #(
     parameter integer ROWS     = 64,   // table rows (rounds) each lane holds
     parameter integer ADDR_W   = 9     // configuration addresses: at least 6 + ROWS * P + 1 words
 ) (
-    input  wire                  clk,
-    input  wire                  rst,
-    input  wire                  cfg_we,
-    input  wire [ADDR_W-1:0]     cfg_addr,
-    input  wire [31:0]           cfg_wdata,
-    input  wire                  cfg_done,
-    output wire                  table_ok,
-    output wire [2:0]            table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
+    `include "fr_router_ports.vh"
     input  wire                  start,        // every router's table loaded: run
     input  wire [P-1:0]          in_valid,     // what the neighbours sent in the last round
     input  wire [P*ORIGIN_W-1:0] in_data,      // their origins

@@ -16,14 +16,7 @@ module fr_combining_router #(
     parameter integer ROWS    = 64,   // table rows the RAM holds
     parameter integer ADDR_W  = 7     // configuration addresses: at least 6 + ROWS + 1 words
 ) (
-    input  wire                 clk,
-    input  wire                 rst,
-    input  wire                 cfg_we,
-    input  wire [ADDR_W-1:0]    cfg_addr,
-    input  wire [31:0]          cfg_wdata,
-    input  wire                 cfg_done,
-    output reg                  table_ok,
-    output reg  [2:0]           table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
+    `include "fr_router_ports.vh"
     input  wire                 start,        // every router's table loaded: run
     input  wire [P-1:0]         in_valid,     // what the neighbours sent in the last round
     input  wire [P*ORIGINS-1:0] in_data,
@@ -57,21 +50,26 @@ module fr_combining_router #(
     wire [31:0] nodes   = header[4];
     wire [31:0] rounds  = header[5];
 
+    // The load check's answer (fr_router_ports.vh)
+    reg       loaded;
+    reg [2:0] load_error;
+    assign table_ok = loaded;
+    assign table_error = load_error;
     always @(posedge clk) begin
         if (rst) begin
-            table_ok    <= 1'b0;
-            table_error <= 3'd0;
+            loaded      <= 1'b0;
+            load_error  <= 3'd0;
         end else if (cfg_done) begin
-            if (order_error)                                  table_error <= 3'd6;
-            else if (words_written < HEADER + 1)              table_error <= 3'd4;
-            else if (header[0] != MAGIC)                      table_error <= 3'd1;
-            else if (header[1] != VERSION)                    table_error <= 3'd2;
-            else if (header[3] == 32'd0)                      table_error <= 3'd3;
-            else if (header[3] > P || nodes > ORIGINS || rounds > ROWS) table_error <= 3'd7;
+            if (order_error)                                  load_error  <= 3'd6;
+            else if (words_written < HEADER + 1)              load_error  <= 3'd4;
+            else if (header[0] != MAGIC)                      load_error  <= 3'd1;
+            else if (header[1] != VERSION)                    load_error  <= 3'd2;
+            else if (header[3] == 32'd0)                      load_error  <= 3'd3;
+            else if (header[3] > P || nodes > ORIGINS || rounds > ROWS) load_error  <= 3'd7;
             else if (rounds == 32'd0 || nodes == 32'd0 || node >= nodes ||
-                     words_written != HEADER + rounds + 1)    table_error <= 3'd4;
-            else if (!checksum_ok)                            table_error <= 3'd5;
-            else                                              table_ok    <= 1'b1;
+                     words_written != HEADER + rounds + 1)    load_error  <= 3'd4;
+            else if (!checksum_ok)                            load_error  <= 3'd5;
+            else                                              loaded      <= 1'b1;
         end
     end
 

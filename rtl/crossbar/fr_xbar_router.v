@@ -11,14 +11,7 @@ module fr_xbar_router #(
     parameter integer MEM_WORDS = 64,
     parameter integer ADDR_W    = 6
 ) (
-    input  wire              clk,
-    input  wire              rst,
-    input  wire              cfg_we,
-    input  wire [ADDR_W-1:0] cfg_addr,
-    input  wire [31:0]       cfg_wdata,
-    input  wire              cfg_done,
-    output wire              table_ok,
-    output wire [2:0]        table_error,
+    `include "fr_router_ports.vh"
     input  wire              start,        // every router's table loaded: run
     input  wire [3:0]        in_valid,     // from the neighbours across S, N, E, W
     input  wire [4*W-1:0]    in_data,

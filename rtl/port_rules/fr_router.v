@@ -17,15 +17,7 @@ module fr_router #(
     parameter integer TAPS      = 1,                   // 0: no out-port taps (tables with taps are refused)
     parameter integer FURTHEST_FIRST = 1               // 0: FIFO queues only (furthest-first tables are refused)
 ) (
-    input  wire                 clk,
-    input  wire                 rst,
-    // configuration port (docs/table-format.md memory image)
-    input  wire                 cfg_we,
-    input  wire [ADDR_W-1:0]    cfg_addr,
-    input  wire [31:0]          cfg_wdata,
-    input  wire                 cfg_done,
-    output wire                 table_ok,
-    output wire [2:0]           table_error,
+    `include "fr_router_ports.vh"
     // step control
     input  wire                 step_go,     // every router is ready: send in this cycle
     output wire                 ready,       // this step's releases are done

@@ -19,14 +19,7 @@ module fr_tdm_router #(
     parameter integer PERIOD_W = 4,    // bits of the period a phit was injected in
     parameter integer ADDR_W   = 11    // configuration addresses: at least 5 + ROWS * P + 1 words
 ) (
-    input  wire                             clk,
-    input  wire                             rst,
-    input  wire                             cfg_we,
-    input  wire [ADDR_W-1:0]                cfg_addr,
-    input  wire [31:0]                      cfg_wdata,
-    input  wire                             cfg_done,
-    output wire                             table_ok,
-    output wire [2:0]                       table_error,  // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
+    `include "fr_router_ports.vh"
     input  wire                             start,        // every router's table loaded: run
     input  wire [PERIOD_W-1:0]              periods,      // periods the interface injects
     input  wire [P-1:0]                     in_valid,     // what the neighbours sent in the last slot
