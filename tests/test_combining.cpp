@@ -288,7 +288,7 @@ TEST(CombiningCli, TraceFileWrittenAsTheRoundsGo) {
   ASSERT_EQ(o.code, 0) << o.err;
   const Topology topo = Topology::parse("torus:4x5");
   EXPECT_EQ(testing_support::slurp(path),
-            combining_trace_to_csv(run_combining_ref(topo, *build("torus:4x5", combining(true, false))).trace));
+            events_to_csv(run_combining_ref(topo, *build("torus:4x5", combining(true, false))).trace));
   EXPECT_FALSE(fs::exists(path + ".tmp"));
 }
 

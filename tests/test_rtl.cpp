@@ -100,7 +100,7 @@ TEST(Rtl, TorusTopMatchesRef) {
   EngineResult rtl = run_rtl_engine(topo, t, {});
   EXPECT_EQ(rtl.failure, "");
   EXPECT_EQ(rtl.trace.size(), 16u * 4u * 2u);
-  EXPECT_EQ(trace_to_csv(rtl.trace), trace_to_csv(ref.trace));
+  EXPECT_EQ(events_to_csv(rtl.trace), events_to_csv(ref.trace));
 }
 
 class RtlTableCheck : public ::testing::Test {
@@ -212,7 +212,7 @@ TEST_P(RtlRouterArray, TraceIsTheReferenceTrace) {
   EXPECT_THAT(array.hardware, HasSubstr("fr_router array"));
   const EngineResult rtl = run_rtl_model(array, topo, rtl_images(array, topo, t), {});
   EXPECT_EQ(rtl.failure, "");
-  EXPECT_EQ(trace_to_csv(rtl.trace), trace_to_csv(ref.trace));
+  EXPECT_EQ(events_to_csv(rtl.trace), events_to_csv(ref.trace));
   EXPECT_EQ(rtl.max_queue, ref.max_queue);
 }
 
@@ -277,7 +277,7 @@ TEST(RtlAnyNetwork, Hypercube5WiredFromItsAdjacency) {
   ASSERT_EQ(ref.failure, "");
   EXPECT_EQ(rtl.failure, "");
   EXPECT_EQ(rtl.trace.size(), 32u * 5u * 2u + 32u * 5u);
-  EXPECT_EQ(trace_to_csv(rtl.trace), trace_to_csv(ref.trace));
+  EXPECT_EQ(events_to_csv(rtl.trace), events_to_csv(ref.trace));
   EXPECT_THAT(rtl.hardware, HasSubstr("fr_router array (P=5"));
 }
 

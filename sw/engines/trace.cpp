@@ -33,15 +33,8 @@ void sort_trace(std::vector<TraceEvent>& trace) {
   }
 }
 
-std::string trace_to_csv(const std::vector<TraceEvent>& trace) {
-  std::string out = kTraceHeader;
-  out += '\n';
-  for (const TraceEvent& e : trace) out += fmt::format("{},{},{},{},{},{}\n", e.step, e.from, e.to, e.origin, e.dest, e.seq);
-  return out;
-}
-
 void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) {
-  write_output_file(path, trace_to_csv(trace), "trace");
+  write_output_file(path, events_to_csv(trace), "trace");
 }
 
 void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
@@ -64,14 +57,7 @@ TraceCsvWriter::~TraceCsvWriter() {
   if (file_) std::fclose(file_);
 }
 
-void TraceCsvWriter::step(const std::vector<TraceEvent>& events) {
-  fmt::memory_buffer rows;
-  for (const TraceEvent& e : events)
-    fmt::format_to(std::back_inserter(rows), "{},{},{},{},{},{}\n", e.step, e.from, e.to, e.origin, e.dest, e.seq);
-  std::fwrite(rows.data(), 1, rows.size(), file_);
-}
-
-void TraceCsvWriter::write(const std::string& rows) { std::fwrite(rows.data(), 1, rows.size(), file_); }
+void TraceCsvWriter::write(const char* data, size_t size) { std::fwrite(data, 1, size, file_); }
 
 void TraceCsvWriter::finish() {
   std::FILE* file = file_;

@@ -5,8 +5,10 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -20,9 +22,9 @@ struct TreeEvent {
   int port = 0;
   int to = 0;
   int origin = 0;
-  bool operator==(const TreeEvent& o) const {
-    return step == o.step && node == o.node && port == o.port && to == o.to && origin == o.origin;
-  }
+  static constexpr const char* kCsvHeader = "step,node,port,to,origin";
+  auto fields() const { return std::tie(step, node, port, to, origin); }
+  bool operator==(const TreeEvent& o) const { return same_fields(*this, o); }
   bool operator<(const TreeEvent& o) const {
     return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
   }
@@ -61,14 +63,8 @@ class TreeClockMonitor {
   std::vector<TreeEvent> trace_;
 };
 
-std::string tree_trace_to_csv(const std::vector<TreeEvent>& trace);
 
-struct BroadcastTreeTrace : Trace {
-  std::vector<TreeEvent> events;  // sorted
-  explicit BroadcastTreeTrace(std::vector<TreeEvent> e) : events(std::move(e)) {}
-  std::string csv() const override { return tree_trace_to_csv(events); }
-  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
-};
+using BroadcastTreeTrace = EventTrace<TreeEvent>;
 EngineOutput broadcast_tree_output(TreeRun run);
 
 template <class Network>

@@ -52,12 +52,6 @@ void TreeClockMonitor::finish(TreeRun& run) {
   run.trace = std::move(trace_);
 }
 
-std::string tree_trace_to_csv(const std::vector<TreeEvent>& trace) {
-  std::string out = "step,node,port,to,origin\n";
-  for (const TreeEvent& e : trace) out += fmt::format("{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.origin);
-  return out;
-}
-
 EngineOutput broadcast_tree_output(TreeRun run) { return engine_output<BroadcastTreeTrace>(std::move(run)); }
 
 }  // namespace fixroute

@@ -5,8 +5,10 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -20,9 +22,9 @@ struct CombiningEvent {
   int port = 0;
   int to = 0;
   int carried = 0;
-  bool operator==(const CombiningEvent& o) const {
-    return step == o.step && node == o.node && port == o.port && to == o.to && carried == o.carried;
-  }
+  static constexpr const char* kCsvHeader = "step,node,port,to,carried";
+  auto fields() const { return std::tie(step, node, port, to, carried); }
+  bool operator==(const CombiningEvent& o) const { return same_fields(*this, o); }
   bool operator<(const CombiningEvent& o) const {
     return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
   }
@@ -121,19 +123,10 @@ void check_combining_faults(const EngineOptions& options);
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables,
                                const EngineOptions& options = {});
 
-constexpr const char* kCombiningTraceHeader = "step,node,port,to,carried";
-std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace);  // header line first
-std::string combining_rows_csv(const std::vector<CombiningEvent>& rows);     // the rows alone
-
 // Whether a run with `options` hands its rounds to a CombiningSink.
 inline bool streams_combining(const EngineOptions& options) { return dynamic_cast<CombiningSink*>(options.sink) != nullptr; }
 
-struct CombiningTrace : Trace {
-  std::vector<CombiningEvent> events;  // sorted
-  explicit CombiningTrace(std::vector<CombiningEvent> e) : events(std::move(e)) {}
-  std::string csv() const override { return combining_trace_to_csv(events); }
-  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
-};
+using CombiningTrace = EventTrace<CombiningEvent>;
 // `streamed`: the run handed its rounds to a CombiningSink.
 EngineOutput combining_output(CombiningRun run, bool streamed = false);
 

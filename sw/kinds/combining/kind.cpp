@@ -25,7 +25,7 @@ class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
  public:
   CombiningOnlineScore(const Topology& topology, const CombiningTables& tables, const std::string& trace_path)
       : board_(topology, tables) {
-    if (!trace_path.empty()) csv_.emplace(trace_path, kCombiningTraceHeader);
+    if (!trace_path.empty()) csv_.emplace(trace_path, CombiningEvent::kCsvHeader);
   }
   TraceSink& sink() override { return static_cast<CombiningSink&>(*this); }
   void replay(const Trace& trace) override { replay_combining_trace(as_kind<CombiningTrace>(trace).events, *this); }
@@ -37,7 +37,7 @@ class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
  private:
   void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
     board_.round(step, rows);
-    if (csv_) csv_->write(combining_rows_csv(rows));
+    if (csv_) csv_->rows(rows);
     if (on_step) on_step(step);
   }
   CombiningScoreboard board_;

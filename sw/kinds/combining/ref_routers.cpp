@@ -114,17 +114,6 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
   return run;  // rows come out in (step, node, port) order
 }
 
-std::string combining_rows_csv(const std::vector<CombiningEvent>& rows) {
-  fmt::memory_buffer out;
-  for (const CombiningEvent& e : rows)
-    fmt::format_to(std::back_inserter(out), "{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.carried);
-  return fmt::to_string(out);
-}
-
-std::string combining_trace_to_csv(const std::vector<CombiningEvent>& trace) {
-  return std::string(kCombiningTraceHeader) + "\n" + combining_rows_csv(trace);
-}
-
 EngineOutput combining_output(CombiningRun run, bool streamed) {
   EngineOutput out = engine_output<CombiningTrace>(std::move(run));
   out.streamed = streamed;

@@ -4,8 +4,10 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -24,9 +26,9 @@ struct SumEvent {
   int port = 0;
   int to = 0;
   uint64_t value = 0;
-  bool operator==(const SumEvent& o) const {
-    return step == o.step && node == o.node && port == o.port && to == o.to && value == o.value;
-  }
+  static constexpr const char* kCsvHeader = "step,node,port,to,value";
+  auto fields() const { return std::tie(step, node, port, to, value); }
+  bool operator==(const SumEvent& o) const { return same_fields(*this, o); }
   bool operator<(const SumEvent& o) const {
     return step != o.step ? step < o.step : node != o.node ? node < o.node : port < o.port;
   }
@@ -68,14 +70,10 @@ class SumClockMonitor {
   std::vector<uint64_t> answers_;
 };
 
-std::string sum_trace_to_csv(const std::vector<SumEvent>& trace);
 
-struct CombiningSumTrace : Trace {
-  std::vector<SumEvent> events;   // sorted
+struct CombiningSumTrace : EventTrace<SumEvent> {
   std::vector<uint64_t> answers;  // what each router reported as its answer
-  CombiningSumTrace(std::vector<SumEvent> e, std::vector<uint64_t> a) : events(std::move(e)), answers(std::move(a)) {}
-  std::string csv() const override { return sum_trace_to_csv(events); }
-  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+  CombiningSumTrace(std::vector<SumEvent> e, std::vector<uint64_t> a) : EventTrace(std::move(e)), answers(std::move(a)) {}
 };
 EngineOutput combining_sum_output(CombiningSumRun run);
 

@@ -70,12 +70,6 @@ void SumClockMonitor::finish(CombiningSumRun& run) {
   run.answers = std::move(answers_);
 }
 
-std::string sum_trace_to_csv(const std::vector<SumEvent>& trace) {
-  std::string out = "step,node,port,to,value\n";
-  for (const SumEvent& e : trace) out += fmt::format("{},{},{},{},{}\n", e.step, e.node, e.port, e.to, e.value);
-  return out;
-}
-
 EngineOutput combining_sum_output(CombiningSumRun run) {
   EngineOutput out;
   out.trace = std::make_shared<CombiningSumTrace>(std::move(run.trace), std::move(run.answers));

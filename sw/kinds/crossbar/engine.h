@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 
 namespace fixroute {
@@ -18,7 +20,9 @@ struct CircuitEvent {
   int64_t step = 0;
   int source = 0;
   int dest = 0;
-  bool operator==(const CircuitEvent& o) const { return step == o.step && source == o.source && dest == o.dest; }
+  static constexpr const char* kCsvHeader = "step,source,destination";
+  auto fields() const { return std::tie(step, source, dest); }
+  bool operator==(const CircuitEvent& o) const { return same_fields(*this, o); }
   bool operator<(const CircuitEvent& o) const {
     return step != o.step ? step < o.step : source != o.source ? source < o.source : dest < o.dest;
   }
@@ -47,15 +51,9 @@ void check_xbar_faults(const EngineOptions& options);
 // each message injected at a source follows the connections to the output it reaches.
 XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const EngineOptions& options = {});
 
-std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace);
 
 // The crossbar routers' trace behind the kind-neutral interface of core/router_kind.h.
-struct CircuitTrace : Trace {
-  std::vector<CircuitEvent> events;  // sorted
-  explicit CircuitTrace(std::vector<CircuitEvent> e) : events(std::move(e)) {}
-  std::string csv() const override { return circuit_trace_to_csv(events); }
-  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
-};
+using CircuitTrace = EventTrace<CircuitEvent>;
 EngineOutput crossbar_output(XbarRun run);
 void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path);  // throws InputError
 

@@ -140,14 +140,8 @@ XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const Engin
   return run;
 }
 
-std::string circuit_trace_to_csv(const std::vector<CircuitEvent>& trace) {
-  std::string out = "step,source,destination\n";
-  for (const CircuitEvent& e : trace) out += fmt::format("{},{},{}\n", e.step, e.source, e.dest);
-  return out;
-}
-
 void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path) {
-  write_output_file(path, circuit_trace_to_csv(trace), "trace");
+  write_output_file(path, events_to_csv(trace), "trace");
 }
 
 }  // namespace fixroute

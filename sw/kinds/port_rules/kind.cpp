@@ -52,7 +52,7 @@ class PacketOnlineScore final : public OnlineScore {
     explicit Relay(PacketOnlineScore& owner) : owner_(owner) {}
     void step(int64_t step, const std::vector<TraceEvent>& events) override {
       owner_.board_.step(step, events);
-      if (owner_.csv_) owner_.csv_->step(events);
+      if (owner_.csv_) owner_.csv_->rows(events);
       if (owner_.on_step) owner_.on_step(step);
     }
     PacketOnlineScore& owner_;

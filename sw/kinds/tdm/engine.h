@@ -4,8 +4,10 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 #include "sw/topology/topology.h"
 
@@ -25,9 +27,9 @@ struct TdmEvent {
   int to = 0;        // the router it reaches, kTdmEjected at its destination
   int chain = 0;
   int period = 0;    // which period's phit of the chain (0 .. kTdmPeriodsRun-1)
-  bool operator==(const TdmEvent& o) const {
-    return slot == o.slot && node == o.node && to == o.to && chain == o.chain && period == o.period;
-  }
+  static constexpr const char* kCsvHeader = "slot,node,to,chain,period";
+  auto fields() const { return std::tie(slot, node, to, chain, period); }
+  bool operator==(const TdmEvent& o) const { return same_fields(*this, o); }
   bool operator<(const TdmEvent& o) const {
     return slot != o.slot ? slot < o.slot : node != o.node ? node < o.node : to < o.to;
   }
@@ -75,14 +77,7 @@ class TdmClockMonitor {
   std::vector<TdmEvent> trace_;
 };
 
-std::string tdm_trace_to_csv(const std::vector<TdmEvent>& trace);
-
-struct TdmTrace : Trace {
-  std::vector<TdmEvent> events;  // sorted
-  explicit TdmTrace(std::vector<TdmEvent> e) : events(std::move(e)) {}
-  std::string csv() const override { return tdm_trace_to_csv(events); }
-  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
-};
+using TdmTrace = EventTrace<TdmEvent>;
 
 template <class Network>
 void TdmClockMonitor::clock_edge(const Network& network) {

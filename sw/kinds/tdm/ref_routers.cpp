@@ -83,10 +83,5 @@ void TdmClockMonitor::finish(TdmRun& run) {
   run.steps_simulated = slot_;
 }
 
-std::string tdm_trace_to_csv(const std::vector<TdmEvent>& trace) {
-  std::string out = "slot,node,to,chain,period\n";
-  for (const TdmEvent& e : trace) out += fmt::format("{},{},{},{},{}\n", e.slot, e.node, e.to, e.chain, e.period);
-  return out;
-}
 
 }  // namespace fixroute

@@ -1,0 +1,49 @@
+// The trace of a run in its kind's rows (docs/trace-format.md), written once for every
+// kind: an event type names its columns (kCsvHeader, without the newline) and gives its
+// fields in that order (fields(), a tuple of references); the CSV, the row count and
+// equality of rows follow from those two.
+#pragma once
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sw/core/router_kind.h"
+
+namespace fixroute {
+
+// The rows of `events`, one line each, without the header.
+template <class Event>
+void append_csv_rows(fmt::memory_buffer& out, const std::vector<Event>& events) {
+  for (const Event& e : events) fmt::format_to(std::back_inserter(out), "{}\n", fmt::join(e.fields(), ","));
+}
+
+// The header line, then the rows.
+template <class Event>
+std::string events_to_csv(const std::vector<Event>& events) {
+  fmt::memory_buffer out;
+  fmt::format_to(std::back_inserter(out), "{}\n", Event::kCsvHeader);
+  append_csv_rows(out, events);
+  return fmt::to_string(out);
+}
+
+// Rows are equal when their fields are.
+template <class Event>
+bool same_fields(const Event& a, const Event& b) {
+  return a.fields() == b.fields();
+}
+
+// A kind's trace behind the kind-neutral interface of core/router_kind.h.
+template <class Event>
+struct EventTrace : Trace {
+  std::vector<Event> events;  // sorted
+  explicit EventTrace(std::vector<Event> e) : events(std::move(e)) {}
+  std::string csv() const override { return events_to_csv(events); }
+  int64_t rows() const override { return static_cast<int64_t>(events.size()); }
+};
+
+}  // namespace fixroute
