@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
-#include <set>
+#include <vector>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -12,6 +12,43 @@
 namespace fixroute::partial_cycles {
 
 namespace {
+
+// Places 0..n-1 as bits: the free classes whose flip alone changes the cost by one amount
+// (parity_schedule). A tree of places was most of the 5D tori's build time.
+class PlaceSet {
+ public:
+  explicit PlaceSet(size_t n) : words_((n + 63) / 64, 0) {}
+  void insert(int i) {
+    uint64_t& w = words_[static_cast<size_t>(i) / 64];
+    count_ += (w & bit(i)) == 0;
+    w |= bit(i);
+  }
+  void erase(int i) {
+    uint64_t& w = words_[static_cast<size_t>(i) / 64];
+    count_ -= (w & bit(i)) != 0;
+    w &= ~bit(i);
+  }
+  bool empty() const { return count_ == 0; }
+  // The first place at or after `from` and below `below`, or -1.
+  int next(int from, int below) const {
+    if (from >= below) return -1;
+    size_t w = static_cast<size_t>(from) / 64;
+    uint64_t word = words_[w] & (~uint64_t{0} << (from % 64));
+    for (;;) {
+      if (word != 0) {
+        const int i = static_cast<int>(w * 64) + __builtin_ctzll(word);
+        return i < below ? i : -1;
+      }
+      if (++w >= words_.size() || static_cast<int>(w * 64) >= below) return -1;
+      word = words_[w];
+    }
+  }
+
+ private:
+  static uint64_t bit(int i) { return uint64_t{1} << (i % 64); }
+  std::vector<uint64_t> words_;
+  int count_ = 0;
+};
 
 // Boolean variables tied by parities: value(v) = value(root(v)) ^ parity(v).
 class ParityClasses {
@@ -321,7 +358,7 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     // each other lowers the cost exactly when the sum of its two changes does, so the
     // scan over partners looks them up by change instead of trying each (minutes on 5D
     // tori), and still takes the same first improving partner.
-    std::map<std::array<int, 2>, std::set<int>> by_change;
+    std::map<std::array<int, 2>, PlaceSet> by_change;
     auto set_single = [&](int r) {
       const int at = place[static_cast<size_t>(r)];
       if (at >= 0) {
@@ -330,7 +367,7 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
         if (it->second.empty()) by_change.erase(it);
       }
       single[static_cast<size_t>(r)] = flip_delta(r, -1);
-      if (at >= 0) by_change[single[static_cast<size_t>(r)]].insert(at);
+      if (at >= 0) by_change.try_emplace(single[static_cast<size_t>(r)], free_roots.size()).first->second.insert(at);
     };
     auto refresh = [&](int r) {
       set_single(r);
@@ -338,7 +375,8 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
     };
     for (int r : free_roots) {
       single[static_cast<size_t>(r)] = flip_delta(r, -1);
-      by_change[single[static_cast<size_t>(r)]].insert(place[static_cast<size_t>(r)]);
+      by_change.try_emplace(single[static_cast<size_t>(r)], free_roots.size())
+          .first->second.insert(place[static_cast<size_t>(r)]);
     }
     auto try_flip = [&](int a, int b) {
       std::array<int, 2> delta = single[static_cast<size_t>(a)];
@@ -377,9 +415,9 @@ std::optional<std::array<TapSchedule, 2>> parity_schedule(const TapDemand& d) {
           const std::array<int, 2>& mine = single[static_cast<size_t>(a)];
           for (const auto& [change, places] : by_change) {
             if (cost_of({count[0] + mine[0] + change[0], count[1] + mine[1] + change[1]}) >= current) continue;
-            for (auto it = places.lower_bound(from); it != places.end() && *it < first; ++it)
-              if (!is_next[static_cast<size_t>(free_roots[static_cast<size_t>(*it)])]) {
-                first = *it;
+            for (int at = places.next(from, first); at >= 0; at = places.next(at + 1, first))
+              if (!is_next[static_cast<size_t>(free_roots[static_cast<size_t>(at)])]) {
+                first = at;
                 break;
               }
           }
