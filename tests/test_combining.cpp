@@ -193,14 +193,14 @@ TEST(CombiningScoreboard, SkippedAndReorderedRoundsAreErrors) {
     return rows;
   };
   CombiningScoreboard skipped(ring, *t);
-  skipped.round(1, rows_of(1));
-  skipped.round(3, rows_of(3));  // round 2 never handed on: its table-named sends are missing
+  skipped.step(1, rows_of(1));
+  skipped.step(3, rows_of(3));  // round 2 never handed on: its table-named sends are missing
   const ScoreboardReport a = skipped.finish();
   EXPECT_THAT(all_errors(a), HasSubstr("round 2: router 0 did not send on port 0, which its table names"));
   CombiningScoreboard reordered(ring, *t);
-  reordered.round(1, rows_of(1));
-  reordered.round(2, rows_of(2));
-  reordered.round(1, rows_of(1));
+  reordered.step(1, rows_of(1));
+  reordered.step(2, rows_of(2));
+  reordered.step(1, rows_of(1));
   const ScoreboardReport b = reordered.finish();
   EXPECT_THAT(all_errors(b), HasSubstr("round 1 out of order (after round 2)"));
   EXPECT_THAT(all_errors(b), HasSubstr("node 0 misses"));  // ring:6 flooding needs 3 rounds

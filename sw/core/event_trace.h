@@ -37,6 +37,25 @@ bool same_fields(const Event& a, const Event& b) {
   return a.fields() == b.fields();
 }
 
+// Where a streaming engine hands each step's rows as the step ends (EngineOptions::sink):
+// the online scoreboard, the trace file. Steps in increasing order, rows sorted.
+template <class Event>
+struct StepSink : TraceSink {
+  virtual void step(int64_t step, const std::vector<Event>& rows) = 0;
+};
+
+// Hands a whole sorted trace to `sink` step by step.
+template <class Event>
+void replay_steps(const std::vector<Event>& trace, StepSink<Event>& sink) {
+  std::vector<Event> rows;
+  for (size_t i = 0; i < trace.size();) {
+    const int64_t at = trace[i].step;
+    rows.clear();
+    for (; i < trace.size() && trace[i].step == at; ++i) rows.push_back(trace[i]);
+    sink.step(at, rows);
+  }
+}
+
 // A kind's trace behind the kind-neutral interface of core/router_kind.h.
 template <class Event>
 struct EventTrace : Trace {

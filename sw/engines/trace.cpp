@@ -37,16 +37,6 @@ void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) 
   write_output_file(path, events_to_csv(trace), "trace");
 }
 
-void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink) {
-  std::vector<TraceEvent> step;
-  for (size_t i = 0; i < trace.size();) {
-    step.clear();
-    const int64_t at = trace[i].step;
-    for (; i < trace.size() && trace[i].step == at; ++i) step.push_back(trace[i]);
-    sink.step(at, step);
-  }
-}
-
 TraceCsvWriter::TraceCsvWriter(const std::string& path, const std::string& header, const std::string& what)
     : out_(path, what) {
   file_ = out_.open();

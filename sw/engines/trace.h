@@ -29,14 +29,9 @@ struct TraceEvent {
 void sort_trace(std::vector<TraceEvent>& trace);
 void write_trace(const std::vector<TraceEvent>& trace, const std::string& path);  // throws InputError
 
-// One step's crossings, as a streaming engine hands them on (core/router_kind.h TraceSink):
-// steps in increasing order, `events` sorted as sort_trace sorts them.
-struct PacketSink : TraceSink {
-  virtual void step(int64_t step, const std::vector<TraceEvent>& events) = 0;
-};
-
-// Hands a whole sorted trace to `sink` step by step.
-void replay_trace(const std::vector<TraceEvent>& trace, PacketSink& sink);
+// One step's crossings, as a streaming engine hands them on: `events` sorted as sort_trace
+// sorts them (replay_steps hands on a whole trace).
+using PacketSink = StepSink<TraceEvent>;
 
 // Writes a CSV as its rows come, through a PartialOutput (core/partial_output.h): a file
 // is renamed into place by finish(), so a run that stops early leaves none behind.

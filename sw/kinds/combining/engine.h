@@ -35,13 +35,8 @@ struct CombiningRun : RunStats {
 };
 
 // Where an engine hands each round's packets as the round ends (EngineOptions::sink of a
-// combining run): the online scoreboard, the trace file. Rows sorted by (node, port).
-struct CombiningSink : TraceSink {
-  virtual void round(int64_t step, const std::vector<CombiningEvent>& rows) = 0;
-};
-
-// Hands a whole sorted trace to `sink` round by round.
-void replay_combining_trace(const std::vector<CombiningEvent>& trace, CombiningSink& sink);
+// combining run), rows sorted by (node, port).
+using CombiningSink = StepSink<CombiningEvent>;
 
 // What every combining engine does with a round's packets: hands them to the sink where
 // the run streams (EngineOptions::sink), keeps them where asked (EngineOptions::keep_trace).

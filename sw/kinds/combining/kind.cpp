@@ -28,15 +28,15 @@ class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
     if (!trace_path.empty()) csv_.emplace(trace_path, CombiningEvent::kCsvHeader);
   }
   TraceSink& sink() override { return static_cast<CombiningSink&>(*this); }
-  void replay(const Trace& trace) override { replay_combining_trace(as_kind<CombiningTrace>(trace).events, *this); }
+  void replay(const Trace& trace) override { replay_steps(as_kind<CombiningTrace>(trace).events, *this); }
   ScoreboardReport finish() override {
     if (csv_) csv_->finish();
     return board_.finish();
   }
 
  private:
-  void round(int64_t step, const std::vector<CombiningEvent>& rows) override {
-    board_.round(step, rows);
+  void step(int64_t step, const std::vector<CombiningEvent>& rows) override {
+    board_.step(step, rows);
     if (csv_) csv_->rows(rows);
     if (on_step) on_step(step);
   }

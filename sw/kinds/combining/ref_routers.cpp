@@ -17,18 +17,8 @@ std::string CombiningStopRule::failure(int64_t step) const {
                      step, period_);
 }
 
-void replay_combining_trace(const std::vector<CombiningEvent>& trace, CombiningSink& sink) {
-  std::vector<CombiningEvent> rows;
-  for (size_t i = 0; i < trace.size();) {
-    const int64_t step = trace[i].step;
-    rows.clear();
-    for (; i < trace.size() && trace[i].step == step; ++i) rows.push_back(trace[i]);
-    sink.round(step, rows);
-  }
-}
-
 void CombiningRecorder::end_round(int64_t step) {
-  if (sink_) sink_->round(step, round_);
+  if (sink_) sink_->step(step, round_);
   if (keep_) trace_.insert(trace_.end(), round_.begin(), round_.end());
   round_.clear();
 }

@@ -25,7 +25,7 @@ void CombiningScoreboard::error(std::string e) {
   if (report_.errors.size() < kMaxListedErrors) report_.errors.push_back(std::move(e));
 }
 
-void CombiningScoreboard::round(int64_t step, const std::vector<CombiningEvent>& rows) {
+void CombiningScoreboard::step(int64_t step, const std::vector<CombiningEvent>& rows) {
   if (step <= last_) {
     error(fmt::format("round {} out of order (after round {})", step, last_));
     return;
@@ -104,7 +104,7 @@ ScoreboardReport CombiningScoreboard::finish() {
 ScoreboardReport score_combining(const Topology& topology, const CombiningTables& tables,
                                  const std::vector<CombiningEvent>& trace) {
   CombiningScoreboard board(topology, tables);
-  replay_combining_trace(trace, board);
+  replay_steps(trace, board);
   return board.finish();
 }
 

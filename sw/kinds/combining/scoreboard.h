@@ -64,7 +64,7 @@ class CombiningScoreboard final : public CombiningSink {
  public:
   CombiningScoreboard(const Topology& topology, const CombiningTables& tables);  // InputError: too large
   ~CombiningScoreboard() override;
-  void round(int64_t step, const std::vector<CombiningEvent>& rows) override;
+  void step(int64_t step, const std::vector<CombiningEvent>& rows) override;
   ScoreboardReport finish();
 
  private:

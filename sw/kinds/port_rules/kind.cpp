@@ -40,7 +40,7 @@ class PacketOnlineScore final : public OnlineScore {
     if (pipeline_) return *pipeline_;
     return relay_;
   }
-  void replay(const Trace& trace) override { replay_trace(as_kind<PacketTrace>(trace).events, relay_); }
+  void replay(const Trace& trace) override { replay_steps(as_kind<PacketTrace>(trace).events, relay_); }
   ScoreboardReport finish() override {
     if (pipeline_) pipeline_->drain();
     if (csv_) csv_->finish();

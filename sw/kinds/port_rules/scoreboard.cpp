@@ -333,7 +333,7 @@ ScoreboardReport PacketScoreboard::finish() { return state_->finish(); }
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<DemandPacket>& demand,
                              const std::vector<TraceEvent>& trace) {
   PacketScoreboard board(topology, model, demand);
-  replay_trace(trace, board);
+  replay_steps(trace, board);
   return board.finish();
 }
 

@@ -31,7 +31,7 @@ ScoreboardReport score_trace(const Topology& topology, const PortModel& model, c
 int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand);
 int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand);
 
-// The same checks online, a step at a time (an engine streams into it, or replay_trace).
+// The same checks online, a step at a time (an engine streams into it, or replay_steps).
 // Memory: two bits per node for each broadcast packet, a few words per unicast packet and
 // per arc; nothing per crossing.
 class PacketScoreboard : public PacketSink {
