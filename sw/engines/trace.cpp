@@ -33,10 +33,6 @@ void sort_trace(std::vector<TraceEvent>& trace) {
   }
 }
 
-void write_trace(const std::vector<TraceEvent>& trace, const std::string& path) {
-  write_output_file(path, events_to_csv(trace), "trace");
-}
-
 TraceCsvWriter::TraceCsvWriter(const std::string& path, const std::string& header, const std::string& what)
     : out_(path, what) {
   file_ = out_.open();

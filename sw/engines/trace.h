@@ -27,7 +27,6 @@ struct TraceEvent {
 };
 
 void sort_trace(std::vector<TraceEvent>& trace);
-void write_trace(const std::vector<TraceEvent>& trace, const std::string& path);  // throws InputError
 
 // One step's crossings, as a streaming engine hands them on: `events` sorted as sort_trace
 // sorts them (replay_steps hands on a whole trace).

@@ -63,7 +63,6 @@ class TreeClockMonitor {
   std::vector<TreeEvent> trace_;
 };
 
-
 using BroadcastTreeTrace = EventTrace<TreeEvent>;
 EngineOutput broadcast_tree_output(TreeRun run);
 

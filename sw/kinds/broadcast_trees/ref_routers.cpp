@@ -1,5 +1,3 @@
-#include <fmt/format.h>
-
 #include "sw/kinds/broadcast_trees/engine.h"
 #include "sw/core/faults.h"
 #include "sw/kinds/port_rules/tables.h"

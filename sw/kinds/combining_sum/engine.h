@@ -70,7 +70,6 @@ class SumClockMonitor {
   std::vector<uint64_t> answers_;
 };
 
-
 struct CombiningSumTrace : EventTrace<SumEvent> {
   std::vector<uint64_t> answers;  // what each router reported as its answer
   CombiningSumTrace(std::vector<SumEvent> e, std::vector<uint64_t> a) : EventTrace(std::move(e)), answers(std::move(a)) {}

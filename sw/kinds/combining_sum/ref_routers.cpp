@@ -1,5 +1,3 @@
-#include <fmt/format.h>
-
 #include "sw/kinds/combining_sum/engine.h"
 #include "sw/core/faults.h"
 #include "sw/kinds/combining_sum/tables.h"

@@ -51,10 +51,8 @@ void check_xbar_faults(const EngineOptions& options);
 // each message injected at a source follows the connections to the output it reaches.
 XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const EngineOptions& options = {});
 
-
 // The crossbar routers' trace behind the kind-neutral interface of core/router_kind.h.
 using CircuitTrace = EventTrace<CircuitEvent>;
 EngineOutput crossbar_output(XbarRun run);
-void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path);  // throws InputError
 
 }  // namespace fixroute

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include "sw/core/errors.h"
 #include "sw/core/faults.h"
-#include "sw/core/partial_output.h"
 #include "sw/kinds/crossbar/tables.h"
 #include "sw/topology/topology.h"
 #include "sw/kinds/crossbar/engine.h"
@@ -138,10 +137,6 @@ XbarRun run_xbar_ref(const Topology& mesh, const XbarTables& tables, const Engin
   std::sort(run.trace.begin(), run.trace.end());
   std::sort(run.faults.begin(), run.faults.end());
   return run;
-}
-
-void write_circuit_trace(const std::vector<CircuitEvent>& trace, const std::string& path) {
-  write_output_file(path, events_to_csv(trace), "trace");
 }
 
 }  // namespace fixroute
