@@ -20,20 +20,6 @@ module fr_cfg_loader #(
     reg [31:0] crc_before_last;  // CRC state before the last word (the stored checksum)
     reg [31:0] last_word;
 
-    // The CRC-32 (reflected, polynomial 0xEDB88320) state after one more 32-bit word taken
-    // as four little-endian bytes, least significant bit first (sw/kinds/port_rules/tables.h
-    // crc32). Called in the write branch of the clocked block: the same logic in front of
-    // crc_all's enable, and a simulator evaluates its 32 steps only when a word is written,
-    // not on every edge of the run.
-    function automatic [31:0] crc32_word(input [31:0] crc_in, input [31:0] word);
-        integer b;
-        begin
-            crc32_word = crc_in;
-            for (b = 0; b < 32; b = b + 1)
-                crc32_word = (crc32_word[0] ^ word[b]) ? ((crc32_word >> 1) ^ 32'hEDB88320) : (crc32_word >> 1);
-        end
-    endfunction
-
     wire in_order = {{(32-ADDR_W){1'b0}}, cfg_addr} == words_written && words_written < MEM_WORDS;
     assign mem_we = cfg_we && !rst && in_order;
     assign checksum_ok = ~crc_before_last == last_word;
@@ -48,7 +34,20 @@ module fr_cfg_loader #(
         end else if (cfg_we) begin
             if (!in_order) order_error <= 1'b1;
             crc_before_last <= crc_all;
-            crc_all         <= crc32_word(crc_all, cfg_wdata);
+            // The CRC-32 (reflected, polynomial 0xEDB88320) after one more word taken as four
+            // little-endian bytes, least significant bit first (sw/kinds/port_rules/tables.h
+            // crc32): the same logic in front of crc_all's enable, and a simulator runs its 32
+            // steps only when a word is written. A named block, not a function: Verilator 5.006
+            // numbers a function's temporaries per call site, which keeps it from sharing one
+            // copy of the code among a network top's routers (docs/rtl.md).
+            begin : crc_word
+                reg [31:0] crc;
+                integer b;
+                crc = crc_all;
+                for (b = 0; b < 32; b = b + 1)
+                    crc = (crc[0] ^ cfg_wdata[b]) ? ((crc >> 1) ^ 32'hEDB88320) : (crc >> 1);
+                crc_all <= crc;
+            end
             last_word       <= cfg_wdata;
             words_written   <= words_written + 32'd1;
         end

@@ -1,17 +1,20 @@
 // What every verilated-top driver shares: reading fields out of Verilator's port types,
-// and the clock, reset, configuration port and waveform of a top with the ports
-// clk, rst, cfg_node, cfg_we, cfg_addr, cfg_wdata, cfg_done, table_ok, table_error.
+// and the clock, reset and configuration port of a top with the ports clk, rst, cfg_node,
+// cfg_we, cfg_addr, cfg_wdata, cfg_done, table_ok, table_error. The network tops are
+// verilated without waveform code (rtl/CMakeLists.txt): a run with a waveform takes the
+// router array of the same routers instead.
 #pragma once
 #include <fmt/format.h>
 #include <verilated.h>
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
 #include "sw/core/errors.h"
-#include "tb/verilated_waveform.h"
+#include "tb/verilated_waveform.h"  // WaveformLimits
 
 namespace fixroute {
 
@@ -33,19 +36,13 @@ template <class Model, class Interface>
 class VerilatedTop : public Interface {
  public:
   VerilatedTop() : ctx_(std::make_unique<VerilatedContext>()) {
-    ctx_->traceEverOn(true);
     model_ = std::make_unique<Model>(ctx_.get());
   }
-  ~VerilatedTop() override {
-    vcd_.close();
-    model_->final();
-  }
+  ~VerilatedTop() override { model_->final(); }
   void tick() override {
     for (int level = 0; level < 2; ++level) {  // falling, then rising edge
       model_->clk = level;
       model_->eval();
-      if (vcd_) vcd_.dump(time_);
-      ++time_;
     }
   }
   void set_reset(bool on) override { model_->rst = on; }
@@ -58,18 +55,14 @@ class VerilatedTop : public Interface {
   }
   bool table_ok(int node) const override { return bits(model_->table_ok, u(node), 1); }
   int table_error(int node) const override { return static_cast<int>(bits(model_->table_error, u(node) * 3, 3)); }
-  void open_vcd(const std::string& path, const WaveformLimits& limits) override {
-    vcd_.open(path, limits, [&](VerilatedVcdC* vcd) { model_->trace(vcd, 99); });
+  void open_vcd(const std::string& /*path*/, const WaveformLimits& /*limits*/) override {
+    throw std::logic_error("a network top has no waveform code: a run with --vcd takes the router array");
   }
 
  protected:
   static unsigned u(int v) { return static_cast<unsigned>(v); }
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Model> model_;
-
- private:
-  VerilatedWaveform vcd_;
-  uint64_t time_ = 0;
 };
 
 }  // namespace fixroute

@@ -18,6 +18,7 @@
 
 using namespace fixroute;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace {
 
@@ -340,8 +341,16 @@ TEST(RtlAnyNetwork, ArrayVcdNamesEveryRouter) {
   EXPECT_THAT(text, HasSubstr("out_valid"));
 }
 
-TEST(Rtl, VcdIsWritten) {  // line:5 runs on its network top
+// line:5 has a network top, verilated without waveform code: a run with --vcd takes the
+// router array, the same routers.
+TEST(Rtl, VcdOfANetworkTopSizeComesFromItsRouterArray) {
   const std::string text = rtl_waveform("line:5", "total-exchange");
   EXPECT_THAT(text, HasSubstr("$enddefinitions"));
-  EXPECT_THAT(text, HasSubstr("link_valid"));
+  EXPECT_THAT(text, HasSubstr("router4"));
+  EXPECT_THAT(text, Not(HasSubstr("link_valid")));  // fr_grid_top's wires
+  RunRequest req;
+  req.topology = "line:5";
+  req.collective = "total-exchange";
+  req.engine = "rtl";
+  EXPECT_THAT(run_case(req).stats.hardware, HasSubstr("fr_grid_top"));  // without a waveform: the top
 }

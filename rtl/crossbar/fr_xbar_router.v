@@ -12,9 +12,9 @@ module fr_xbar_router #(
     parameter integer ADDR_W    = 6
 ) (
     `include "fr_router_ports.vh"
-    input  wire              start,        // every router's table loaded: run
-    input  wire [3:0]        in_valid,     // from the neighbours across S, N, E, W
-    input  wire [4*W-1:0]    in_data,
+    input  wire              start    /*verilator public_flat_rd*/,  // every router's table loaded: run
+    input  wire [3:0]        in_valid /*verilator public_flat_rd*/,  // from the neighbours across S, N, E, W
+    input  wire [4*W-1:0]    in_data  /*verilator public_flat_rd*/,  // (public: fr_router_ports.vh)
     output wire [3:0]        out_valid,    // to the neighbours
     output wire [4*W-1:0]    out_data,
     output wire              eject_valid,  // a message delivered here
@@ -61,66 +61,15 @@ module fr_xbar_router #(
 
     // What the edge latches: per output, the inputs connected to it, the lowest of them
     // carrying a message wins; a conflict or a stray message becomes the fault word (kept
-    // when one is latched already). A function called in the clocked block rather than a
+    // when one is latched already). A named block of the clocked process rather than a
     // combinational block feeding the registers: the same logic, but a verilated model
     // re-runs input-fed combinational blocks on every eval, two per clock cycle. Its
-    // result goes to one register (a simulator splitting a concatenated target would call
-    // it once per part).
+    // result goes to one register (a simulator splitting a concatenated target would run
+    // it once per part). Not a function: Verilator 5.006 numbers a function's temporaries
+    // per call site, which keeps it from sharing one copy of the code among a top's routers.
     localparam integer SWITCHED_W = 4 + 4 * W + 1 + W + 32;
     reg [SWITCHED_W-1:0] switched_q;  // {out_valid, out_data, eject_valid, eject_data, fault_word}
     assign {out_valid, out_data, eject_valid, eject_data, fault_word} = switched_q;
-    function automatic [SWITCHED_W-1:0] switched(input [14:0] sels, input [4:0] valids, input [5*W-1:0] datas,
-                                                 input [3:0] from_links, input [31:0] fault_now, input first_cycle,
-                                                 input [15:0] next_step);
-        reg [4:0]   claims [0:4];
-        reg [4:0]   next_valid;
-        reg [5*W-1:0] next_data;
-        reg         conflict, stray;
-        reg [2:0]   conflict_port, conflict_a, conflict_b, stray_port;
-        reg [31:0]  fault_next;
-        integer o, i;
-        begin
-            conflict = 1'b0; conflict_port = 3'd0; conflict_a = 3'd0; conflict_b = 3'd0;
-            stray = 1'b0; stray_port = 3'd0;
-            next_valid = 5'd0;
-            next_data = {5*W{1'b0}};
-            for (o = 0; o < 5; o = o + 1) begin
-                claims[o] = 5'd0;
-                for (i = 4; i >= 0; i = i - 1)
-                    if ({29'd0, sels[3*i +: 3]} == o) begin
-                        claims[o][i] = 1'b1;
-                        if (valids[i]) begin
-                            next_valid[o] = 1'b1;
-                            next_data[o*W +: W] = datas[i*W +: W];
-                        end
-                    end
-            end
-            // The lowest output claimed by two or more inputs, and its two lowest claimants.
-            for (o = 4; o >= 0; o = o - 1)
-                if ((claims[o] & (claims[o] - 5'd1)) != 5'd0) begin
-                    conflict = 1'b1;
-                    conflict_port = o[2:0];
-                end
-            for (i = 4; i >= 0; i = i - 1)
-                if (claims[conflict_port][i]) begin
-                    conflict_b = conflict_a;
-                    conflict_a = i[2:0];
-                end
-            for (i = 3; i >= 0; i = i - 1)
-                if (from_links[i] && sels[3*i +: 3] == NONE) begin
-                    stray = 1'b1;
-                    stray_port = i[2:0];
-                end
-            fault_next = fault_now;
-            if (fault_now == 32'd0) begin
-                if (conflict && first_cycle)
-                    fault_next = {2'd1, conflict_a, conflict_b, conflict_port, 5'd0, next_step};
-                else if (stray)
-                    fault_next = {2'd2, 3'd0, 3'd0, stray_port, 5'd0, next_step};
-            end
-            switched = {next_valid[3:0], next_data[4*W-1:0], next_valid[LOCAL], next_data[4*W +: W], fault_next};
-        end
-    endfunction
 
     always @(posedge clk) begin
         if (rst || !running) begin
@@ -131,8 +80,54 @@ module fr_xbar_router #(
                 cycle      <= 8'd0;
             end
         end else begin
-            switched_q <= switched(setting[14:0], valid, {data[4], data[3], data[2], data[1], data[0]}, in_valid,
-                                   fault_word, cycle == 8'd0, step_r + 16'd1);
+            begin : switch
+                reg [4:0]     claims [0:4];
+                reg [4:0]     next_valid;
+                reg [5*W-1:0] next_data;
+                reg           conflict, stray;
+                reg [2:0]     conflict_port, conflict_a, conflict_b, stray_port;
+                reg [31:0]    fault_next;
+                integer       o, i;
+                conflict = 1'b0; conflict_port = 3'd0; conflict_a = 3'd0; conflict_b = 3'd0;
+                stray = 1'b0; stray_port = 3'd0;
+                next_valid = 5'd0;
+                next_data = {5*W{1'b0}};
+                for (o = 0; o < 5; o = o + 1) begin
+                    claims[o] = 5'd0;
+                    for (i = 4; i >= 0; i = i - 1)
+                        if ({29'd0, setting[3*i +: 3]} == o) begin
+                            claims[o][i] = 1'b1;
+                            if (valid[i]) begin
+                                next_valid[o] = 1'b1;
+                                next_data[o*W +: W] = data[i];
+                            end
+                        end
+                end
+                // The lowest output claimed by two or more inputs, and its two lowest claimants.
+                for (o = 4; o >= 0; o = o - 1)
+                    if ((claims[o] & (claims[o] - 5'd1)) != 5'd0) begin
+                        conflict = 1'b1;
+                        conflict_port = o[2:0];
+                    end
+                for (i = 4; i >= 0; i = i - 1)
+                    if (claims[conflict_port][i]) begin
+                        conflict_b = conflict_a;
+                        conflict_a = i[2:0];
+                    end
+                for (i = 3; i >= 0; i = i - 1)
+                    if (in_valid[i] && setting[3*i +: 3] == NONE) begin
+                        stray = 1'b1;
+                        stray_port = i[2:0];
+                    end
+                fault_next = fault_word;
+                if (fault_word == 32'd0) begin
+                    if (conflict && cycle == 8'd0)
+                        fault_next = {2'd1, conflict_a, conflict_b, conflict_port, 5'd0, step_r + 16'd1};
+                    else if (stray)
+                        fault_next = {2'd2, 3'd0, 3'd0, stray_port, 5'd0, step_r + 16'd1};
+                end
+                switched_q <= {next_valid[3:0], next_data[4*W-1:0], next_valid[LOCAL], next_data[4*W +: W], fault_next};
+            end
             if ({24'd0, cycle} + 32'd1 >= step_cycles) begin
                 cycle  <= 8'd0;
                 step_r <= step_r + 16'd1;

@@ -8,8 +8,8 @@
 // Each entry's next value is a small mux (docs/rtl.md, "Synthesis"): the entry itself, the
 // one behind it (a pop at or before it), or the lane whose turn lands on it (lane k lands
 // at the count after the pop plus the valid lanes before k). Written as loops over
-// constant positions in a function, so synthesis builds per-entry muxes and a simulator
-// runs the loops only when the queue changes.
+// constant positions in a named block of the clocked process, so synthesis builds
+// per-entry muxes and a simulator runs the loops only when the queue changes.
 module fr_out_queue #(
     parameter integer DEPTH    = 8,
     parameter integer CNT_W    = 4,    // >= $clog2(DEPTH+1)
@@ -65,48 +65,44 @@ module fr_out_queue #(
     end
     wire overflow_d = next_free > DEPTH[POS_W-1:0];
 
-    // The entries after a pop at `at` and the pushes of `valid` lanes landing from `base`
-    // (the count after the pop): the o-th pushing lane, in lane order, lands o slots behind
-    // it. Each entry's next value: the lane that lands on it, else the one behind it (from
-    // the popped slot on), else itself. Called in the clocked block only when the queue
-    // changes: the same per-entry muxes in front of the entries' enable, and a simulator
-    // evaluates them only in the cycles that pop or push.
-    function automatic [DEPTH*PKT_W-1:0] next_entries(input [DEPTH*PKT_W-1:0] current, input pop_now,
-                                                      input [CNT_W-1:0] at, input [CNT_W-1:0] base,
-                                                      input [LANES-1:0] valid, input [LANES*PKT_W-1:0] data);
-        reg [LANES*LANE_W-1:0] pusher;  // pusher[o]: the lane of the o-th push
-        reg [POS_W-1:0]        pushed, offset;
-        reg [LANE_W-1:0]       lane;
-        integer                i, j;
-        begin
-            pusher = {(LANES*LANE_W){1'b0}};
-            pushed = {POS_W{1'b0}};
-            for (i = 0; i < LANES; i = i + 1)
-                if (valid[i]) begin
-                    pusher[pushed[LANE_W-1:0]*LANE_W +: LANE_W] = i[LANE_W-1:0];
-                    pushed = pushed + 1'b1;
-                end
-            next_entries = current;
-            for (j = 0; j < DEPTH; j = j + 1) begin
-                if (pop_now && at <= j[CNT_W-1:0] && j + 1 < DEPTH)
-                    next_entries[j*PKT_W +: PKT_W] = current[((j+1) % DEPTH)*PKT_W +: PKT_W];
-                offset = j[POS_W-1:0] - {{(POS_W-CNT_W){1'b0}}, base};
-                if (j[POS_W-1:0] >= {{(POS_W-CNT_W){1'b0}}, base} && offset < pushed) begin
-                    lane = pusher[offset[LANE_W-1:0]*LANE_W +: LANE_W];
-                    next_entries[j*PKT_W +: PKT_W] = data[lane*PKT_W +: PKT_W];
-                end
-            end
-        end
-    endfunction
-
     always @(posedge clk) begin
         if (rst) begin
             entries_q <= {(DEPTH*PKT_W){1'b0}};
             count_q   <= {CNT_W{1'b0}};
             overflow  <= 1'b0;
         end else begin
-            if (popping || (|push_valid))
-                entries_q <= next_entries(entries_q, popping, sel, count_popped, push_valid, push_data);
+            // The entries after a pop at `sel` and the pushes of the valid lanes landing from
+            // the count after the pop: the o-th pushing lane, in lane order, lands o slots
+            // behind it. Each entry's next value: the lane that lands on it, else the one
+            // behind it (from the popped slot on), else itself. Only in cycles that pop or
+            // push: the same per-entry muxes in front of the entries' enable. A named block,
+            // not a function: Verilator 5.006 numbers a function's temporaries per call site,
+            // which keeps it from sharing one copy of the code among a network top's routers.
+            if (popping || (|push_valid)) begin : next_entries
+                reg [LANES*LANE_W-1:0] pusher;  // pusher[o]: the lane of the o-th push
+                reg [POS_W-1:0]        pushed, offset;
+                reg [LANE_W-1:0]       lane;
+                reg [DEPTH*PKT_W-1:0]  next;
+                integer                i, j;
+                pusher = {(LANES*LANE_W){1'b0}};
+                pushed = {POS_W{1'b0}};
+                for (i = 0; i < LANES; i = i + 1)
+                    if (push_valid[i]) begin
+                        pusher[pushed[LANE_W-1:0]*LANE_W +: LANE_W] = i[LANE_W-1:0];
+                        pushed = pushed + 1'b1;
+                    end
+                next = entries_q;
+                for (j = 0; j < DEPTH; j = j + 1) begin
+                    if (popping && sel <= j[CNT_W-1:0] && j + 1 < DEPTH)
+                        next[j*PKT_W +: PKT_W] = entries_q[((j+1) % DEPTH)*PKT_W +: PKT_W];
+                    offset = j[POS_W-1:0] - {{(POS_W-CNT_W){1'b0}}, count_popped};
+                    if (j[POS_W-1:0] >= {{(POS_W-CNT_W){1'b0}}, count_popped} && offset < pushed) begin
+                        lane = pusher[offset[LANE_W-1:0]*LANE_W +: LANE_W];
+                        next[j*PKT_W +: PKT_W] = push_data[lane*PKT_W +: PKT_W];
+                    end
+                end
+                entries_q <= next;
+            end
             count_q   <= overflow_d ? DEPTH[CNT_W-1:0] : next_free[CNT_W-1:0];
             overflow  <= overflow | overflow_d;
         end

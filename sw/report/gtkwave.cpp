@@ -81,8 +81,8 @@ std::string relative_to_save_file(const std::string& path, const std::string& sa
 
 std::string gtkwave_save_file(const std::string& read_from, const std::string& dump_path, const std::string& save_path) {
   const std::vector<Signal> signals = declared_signals(read_from);
-  // Routers: the scopes routerN (router arrays, SystemC) or g_node[N] (RTL network tops).
-  static const std::regex router_scope(R"(^(?:router(\d+)|g_node\[(\d+)\])$)");
+  // Routers: the scopes routerN (the RTL router arrays, SystemC).
+  static const std::regex router_scope(R"(^router(\d+)$)");
   static const std::regex port_part(R"(^(?:g_)?(?:in|out|port)\[?(\d+)\]?(?:_|$))");
   // router -> group ("control", "port N") -> signals; router -1: the network's own.
   std::map<int, std::map<std::pair<int, std::string>, std::vector<const Signal*>>> groups;
@@ -98,7 +98,7 @@ std::string gtkwave_save_file(const std::string& read_from, const std::string& d
     std::smatch m;
     for (size_t i = 0; i < parts.size(); ++i) {
       if (router < 0 && i + 1 < parts.size() && std::regex_match(parts[i], m, router_scope)) {
-        router = std::stoi(m[1].matched ? m[1].str() : m[2].str());
+        router = std::stoi(m[1].str());
         group = "control";
       } else if (router >= 0 && std::regex_search(parts[i], m, port_part)) {
         order = 1 + std::stoi(m[1]);

@@ -80,8 +80,9 @@ RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tabl
 // The hardware `tables` run on: the curated top of the topology's size when they fit it,
 // else rtl_array_model with the depth a reference run of the tables shows.
 // With faults: always an array (its harness injects them), its depth from a reference run
-// of the same faults.
-RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults = nullptr);
+// of the same faults. With a waveform: always an array (the tops have no waveform code).
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults = nullptr,
+                           bool waveform = false);
 
 // The memory images of `tables` for `model`; throws InputError when they do not fit it.
 std::vector<std::vector<uint32_t>> rtl_images(const RtlModelInfo& model, const Topology& topology,

@@ -359,7 +359,8 @@ RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tabl
   return info;
 }
 
-RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults) {
+RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults,
+                           bool waveform) {
   // The queue depth the tables need is what the reference routers' queues reach (their
   // crossings are not kept), under the same faults (a fresh copy of the injector).
   struct Discard : PacketSink {
@@ -372,7 +373,7 @@ RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables
   options.keep_trace = false;
   options.faults = probe ? &*probe : nullptr;
   const int64_t depth = run_ref_engine(topology, tables, options).max_queue;
-  if (probe) return rtl_array_model(topology, tables, depth);
+  if (probe || waveform) return rtl_array_model(topology, tables, depth);
   for (const RtlModelInfo& m : rtl_models())
     if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.sizes).empty()) return m;
   return rtl_array_model(topology, tables, depth);
@@ -416,7 +417,7 @@ EngineResult run_rtl_images(const Topology& topology, const std::vector<std::vec
 }
 
 EngineResult run_rtl_engine(const Topology& topology, const NetworkTables& tables, const EngineOptions& options) {
-  const RtlModelInfo m = rtl_model_for(topology, tables, options.faults);
+  const RtlModelInfo m = rtl_model_for(topology, tables, options.faults, !options.vcd_path.empty());
   return run_rtl_model(m, topology, rtl_images(m, topology, tables), options);
 }
 
