@@ -3,6 +3,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 #include "sw/verify/run_case.h"
 
 namespace fixroute {
@@ -10,5 +12,8 @@ namespace fixroute {
 // The run's report (to_json(run_case(req))); an error in a child run is rethrown here as
 // std::runtime_error naming the case.
 nlohmann::json run_reported(const RunRequest& req);
+
+// A field of such a report as a table cell: "-" where it is null.
+inline std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); }
 
 }  // namespace fixroute

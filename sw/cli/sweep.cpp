@@ -36,7 +36,6 @@ namespace {
 std::optional<int64_t> number(const nlohmann::json& v) {
   return v.is_null() ? std::nullopt : std::optional<int64_t>(v.get<int64_t>());
 }
-std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); }
 
 // Why a reported run failed, in a few lines: the engine's failure, the faults, the
 // scoreboard's first errors, a count off its formula.

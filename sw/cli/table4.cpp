@@ -57,8 +57,6 @@ const Family kFamilies[] = {
 
 const char* const kOperations[] = {"broadcast", "prefix", "data-sum"};
 
-std::string shown(const nlohmann::json& v) { return v.is_null() ? std::string("-") : v.dump(); }
-
 }  // namespace
 
 // The router kind the table's algorithms produce tables for (the summing routers).

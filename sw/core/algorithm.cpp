@@ -6,12 +6,14 @@
 #include <fmt/ranges.h>
 
 #include <filesystem>
+#include <tuple>
 #include <limits>
 #include <system_error>
 #include <stdexcept>
 
 #include "collectives.h"
 #include "errors.h"
+#include "find_named.h"
 
 namespace fixroute {
 
@@ -39,7 +41,9 @@ AlgorithmRegistrar::AlgorithmRegistrar(Algorithm a) {
   if (a.name.empty() || a.collective.empty() || a.router_kind.empty() || a.summary.empty() || !a.unsupported ||
       !a.is_default || !a.formula || !a.paper_formula || !a.build || !a.sweep)
     throw std::logic_error(fmt::format("algorithm '{}' is registered with a field unset", a.name));
-  algorithm_registry().push_back(std::move(a));
+  // By router kind, then name and collective (find_named.h).
+  register_in_order(algorithm_registry(), std::move(a),
+                    [](const Algorithm& x) { return std::tie(x.router_kind, x.name, x.collective); });
 }
 
 namespace {
@@ -96,8 +100,9 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
                                  all.empty() ? "none" : fmt::format("{}", fmt::join(all, ", "))));
   }
   // The default: the fewest steps among those that run, the paper's algorithm first among
-  // equals, then the registry's order. Only algorithms whose nodes start with as many
-  // packets as the paper's (else the fewest) compete: more packets a node is another demand.
+  // equals, then the registry's order (router kind, name). Only algorithms whose nodes start
+  // with as many packets as the paper's (else the fewest) compete: more packets a node is
+  // another demand.
   if (applicable.size() == 1) return *applicable.front();
   int packets_per_node = std::numeric_limits<int>::max();
   for (const Algorithm* a : applicable) packets_per_node = std::min(packets_per_node, a->packets_per_node);

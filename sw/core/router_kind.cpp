@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "errors.h"
@@ -41,15 +42,21 @@ const KindRouters* find_kind_routers(const std::string& kind, const std::string&
 
 std::vector<Engine>& engine_registry() {
   // The ref engine registers from sw/kinds/port_rules/ref_routers.cpp, the hardware engines from tb/;
-  // kept in name order whatever the link order.
+  // kept in name order (find_named.h).
   static std::vector<Engine> registry;
   return registry;
 }
 
 EngineRegistrar::EngineRegistrar(Engine e) {
-  std::vector<Engine>& registry = engine_registry();
-  const auto at = std::find_if(registry.begin(), registry.end(), [&](const Engine& other) { return other.name > e.name; });
-  registry.insert(at, std::move(e));
+  register_in_order(engine_registry(), std::move(e), [](const Engine& x) { return x.name; });
+}
+
+RouterKindRegistrar::RouterKindRegistrar(RouterKind k) {
+  register_in_order(router_kind_registry(), std::move(k), [](const RouterKind& x) { return x.name; });
+}
+
+KindRoutersRegistrar::KindRoutersRegistrar(KindRouters r) {
+  register_in_order(kind_routers_registry(), std::move(r), [](const KindRouters& x) { return std::tie(x.kind, x.engine); });
 }
 
 const Engine& find_engine(const std::string& name) { return find_named(engine_registry(), name, "engine"); }

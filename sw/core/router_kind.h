@@ -221,7 +221,7 @@ struct RouterKind {
 
 std::vector<RouterKind>& router_kind_registry();
 struct RouterKindRegistrar {
-  explicit RouterKindRegistrar(RouterKind k) { router_kind_registry().push_back(std::move(k)); }
+  explicit RouterKindRegistrar(RouterKind k);  // kept in name order
 };
 const RouterKind& find_router_kind(const std::string& name);  // throws std::logic_error when unknown
 
@@ -275,7 +275,7 @@ struct KindRouters {
 
 std::vector<KindRouters>& kind_routers_registry();
 struct KindRoutersRegistrar {
-  explicit KindRoutersRegistrar(KindRouters r) { kind_routers_registry().push_back(std::move(r)); }
+  explicit KindRoutersRegistrar(KindRouters r);  // kept in (kind, engine) order
 };
 // The routers of `kind` on `engine`, or nullptr where the engine has none.
 const KindRouters* find_kind_routers(const std::string& kind, const std::string& engine);

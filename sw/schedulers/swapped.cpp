@@ -88,7 +88,7 @@ Algorithm swapped_algorithm(const std::string& name, const std::string& collecti
       return "the swapped-network operations are all-port full-duplex";
     return "";  // every base: a program beyond the routers' registers is refused as it is built
   };
-  a.is_default = [](const Problem&) { return true; };
+  a.is_default = [network](const Problem& p) { return p.topology.kind() == network; };  // the paper's on its network
   const std::string prefix = network == TopologyKind::Biswapped ? "bsn:" : "otis:";
   // Every base of up to 16 nodes the group operations run on (BSN: up to 2 n^2 = 512 nodes
   // at the default --max-size 64; a smaller --max-size M keeps bases of up to M / 4 nodes),

@@ -15,6 +15,8 @@
 
 namespace fixroute {
 
+constexpr RegisterMask kOwn = 1;  // register 0: the router's own value
+
 class SumProgram {
  public:
   explicit SumProgram(const Topology& topology);

@@ -4,12 +4,17 @@
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
+#include "sw/core/find_named.h"
 
 namespace fixroute {
 
 std::vector<KindCosim>& kind_cosim_registry() {
   static std::vector<KindCosim> registry;
   return registry;
+}
+
+KindCosimRegistrar::KindCosimRegistrar(KindCosim c) {
+  register_in_order(kind_cosim_registry(), std::move(c), [](const KindCosim& x) { return x.kind; });
 }
 
 CosimReport run_cosim_of_kind(const Topology& topology, const Tables& tables, const std::vector<Fault>& faults) {

@@ -43,7 +43,7 @@ struct KindCosim {
 };
 std::vector<KindCosim>& kind_cosim_registry();
 struct KindCosimRegistrar {
-  explicit KindCosimRegistrar(KindCosim c) { kind_cosim_registry().push_back(std::move(c)); }
+  explicit KindCosimRegistrar(KindCosim c);  // kept in kind order
 };
 
 // The co-simulation of `tables`' router kind; InputError where the kind has none.

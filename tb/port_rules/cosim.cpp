@@ -18,7 +18,6 @@ namespace fixroute {
 namespace {
 
 constexpr int64_t kMaxCycles = int64_t{1} << 26;
-constexpr int64_t kWatchdogSteps = 64;  // with faults: steps without a crossing, as the engines' watchdogs
 
 std::string describe(bool valid, const Packet& p) {
   if (!valid) return "nothing";
@@ -97,9 +96,9 @@ class CosimBench : public sc_core::sc_module {
       report.agree = true;
       report.steps = net.step(clock_node_) - 1;
       sc_core::sc_stop();
-    } else if (faults_ && step - last_crossing_step_ > kWatchdogSteps) {  // both stuck alike (a stuck router)
+    } else if (faults_ && step - last_crossing_step_ > router_rules::kWatchdogSteps) {  // both stuck alike (a stuck router)
       report.agree = true;
-      report.stuck = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps, step,
+      report.stuck = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps, step,
                                  net.queue_report());
       report.steps = step - 1;
       sc_core::sc_stop();

@@ -16,6 +16,7 @@
 #include "sw/core/faults.h"
 #include "sw/topology/topology.h"
 #include "sw/core/router_kind.h"
+#include "sw/kinds/port_rules/router_rules.h"
 #include "tb/verilated_top.h"
 #include "tb/router_array.h"
 #include "rtl_models.inc"
@@ -37,7 +38,6 @@ inline Packet packet_at(const T& link_data, unsigned lsb, unsigned field_w) {
 }
 
 
-constexpr int64_t kWatchdogSteps = 64;  // steps without a crossing while work remains
 constexpr int64_t kWatchdogCycles = 1 << 16;  // cycles without a step (no step_go)
 constexpr unsigned kStepBits = 24;
 
@@ -219,8 +219,8 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       break;
     }
     if (all_idle) break;
-    if (steps - last_crossing_step > kWatchdogSteps) {
-      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps,
+    if (steps - last_crossing_step > router_rules::kWatchdogSteps) {
+      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps,
                                    steps, queue_report(rtl, m));
       break;
     }

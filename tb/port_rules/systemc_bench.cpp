@@ -9,7 +9,6 @@
 namespace fixroute {
 
 namespace {
-constexpr int64_t kWatchdogSteps = 64;
 
 // Every sender of a cycle is at the network's step; handed on step by step all the same.
 void hand_on_by_step(const std::vector<TraceEvent>& sorted, PacketSink& sink) {
@@ -94,8 +93,8 @@ void SystemcBench::monitor() {
   std::string faults = net.faults();
   if (!faults.empty()) {
     result_.failure = faults;
-  } else if (step - last_crossing_step_ > kWatchdogSteps) {
-    result_.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps, step,
+  } else if (step - last_crossing_step_ > router_rules::kWatchdogSteps) {
+    result_.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps, step,
                                   net.queue_report());
   } else if (!net.all_idle()) {
     return;

@@ -54,7 +54,7 @@ const RouterKindRegistrar broadcast_tree_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(KindRouters::of(kBroadcastTreeKind, "ref").taking_faults().at_most(3e8).running(
+const KindRoutersRegistrar broadcast_trees_ref_routers(KindRouters::of(kBroadcastTreeKind, "ref").taking_faults().at_most(3e8).running(
     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
       return broadcast_tree_output(
           run_broadcast_trees_ref(topology, as_kind<BroadcastTreeTables>(t), options));

@@ -85,7 +85,7 @@ const RouterKindRegistrar combining_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(
+const KindRoutersRegistrar combining_ref_routers(
     KindRouters::of(kCombiningKind, "ref").taking_faults().streaming().at_most(3e8).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& options) {
           return combining_output(

@@ -43,7 +43,7 @@ const RouterKindRegistrar combining_sum_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(KindRouters::of(kCombiningSumKind, "ref").taking_faults().at_most(3e8).running(
+const KindRoutersRegistrar combining_sum_ref_routers(KindRouters::of(kCombiningSumKind, "ref").taking_faults().at_most(3e8).running(
     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
       return combining_sum_output(
           run_combining_sum_ref(topology, as_kind<CombiningSumTables>(t), options));

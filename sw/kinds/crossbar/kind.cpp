@@ -80,7 +80,7 @@ const RouterKindRegistrar crossbar_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(KindRouters::of(kCrossbarKind, "ref").taking_faults().at_most(3e8).running(
+const KindRoutersRegistrar crossbar_ref_routers(KindRouters::of(kCrossbarKind, "ref").taking_faults().at_most(3e8).running(
     [](const Topology& mesh, const Tables& t, const EngineOptions& options) {
       return crossbar_output(run_xbar_ref(mesh, as_kind<XbarTables>(t), options));
     }));

@@ -116,7 +116,7 @@ const RouterKindRegistrar port_rules_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(
+const KindRoutersRegistrar port_rules_ref_routers(
     KindRouters::of(kPortRulesKind, "ref").taking_faults().streaming().at_most(5e7).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& options) {
           return port_rules_output(

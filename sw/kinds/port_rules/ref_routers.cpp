@@ -22,7 +22,6 @@ constexpr int64_t kMaxSteps = int64_t{1} << 26;
 
 // A run in which no packet crossed a link for this many steps, every release done, is
 // reported as stuck (the rtl and systemc harnesses' watchdog).
-constexpr int64_t kWatchdogSteps = 64;
 
 // A range of routers, the queues of their ports and what their step did: what one thread
 // of a step owns (all the routers where the run is not split).
@@ -189,14 +188,14 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       result.failure = fmt::format("still {} packets queued after {} steps", queued, kMaxSteps);
       break;
     }
-    if (step > last_release && step - 1 - last_crossing_step > kWatchdogSteps) {
+    if (step > last_release && step - 1 - last_crossing_step > router_rules::kWatchdogSteps) {
       std::string queues_held;
       for (const RouterRange& r : ranges)
         for (size_t s = r.slot0; s < static_cast<size_t>(r.last) * ports; ++s)
           if (!r.queues->empty(s - r.slot0))
             queues_held += fmt::format("{}router {} port {}: {}", queues_held.empty() ? "" : ", ", s / ports, s % ports,
                                        r.queues->size(s - r.slot0));
-      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", kWatchdogSteps,
+      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps,
                                    step - 1, queues_held);
       --step;
       break;

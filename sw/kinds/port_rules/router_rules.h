@@ -12,6 +12,11 @@
 
 namespace fixroute::router_rules {
 
+// A run in which no packet crosses a link for this many steps while packets are still
+// queued (and every release is done) ends as stuck: the same watchdog on every engine
+// (docs/timing-model.md).
+constexpr int64_t kWatchdogSteps = 64;
+
 // A port may send in step t (t = 1, 2, ...) only in its time slot (most ports have
 // period 1: no division for them).
 inline bool may_send(int send_period, int send_phase, int64_t step) {

@@ -60,7 +60,7 @@ const RouterKindRegistrar tdm_kind([] {
   return k;
 }());
 
-const KindRoutersRegistrar ref_routers(KindRouters::of(kTdmKind, "ref").taking_faults().at_most(3e8).running(
+const KindRoutersRegistrar tdm_ref_routers(KindRouters::of(kTdmKind, "ref").taking_faults().at_most(3e8).running(
     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
       return engine_output<TdmTrace>(run_tdm_ref(topology, as_kind<TdmTables>(t), options));
     }));

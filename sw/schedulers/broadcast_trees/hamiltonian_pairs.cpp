@@ -68,7 +68,7 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
 
 namespace {
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "hamiltonian-pairs", "gossip without combining, 1-port full-duplex: alternating pair exchanges along a "
                            "Hamiltonian cycle of even N, N-1 rounds (AAB paper, 1-port model)");

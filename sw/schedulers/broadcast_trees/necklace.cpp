@@ -73,7 +73,7 @@ std::vector<GenericArc> necklace_tree(int n) {
   return arcs;
 }
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar necklace_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "necklace", "gossip without combining on Q_n: the necklace table as the generic time-arc-disjoint tree, "
                   "ceil((2^n-1)/n) rounds (AAB paper, all-port full-duplex, Hypercube)");

@@ -35,7 +35,7 @@ namespace {
 
 constexpr int kMaxSide = 15;             // 3375 nodes, 560 orbits: the search takes milliseconds
 constexpr int64_t kAttemptBudget = 200000;  // orbits entered before an attempt starts again
-constexpr int kAttempts = 32;               // attempts, each with ties broken another way
+constexpr int kPyramidAttempts = 32;               // attempts, each with ties broken another way
 constexpr int kPathsPerAttempt = 8;         // Hamiltonian paths an attempt compares (they differ near the end)
 
 using Point = std::array<int, 3>;
@@ -186,7 +186,7 @@ std::vector<GenericArc> pyramids(const Topology& topology) {
   std::mt19937 random(0x9712a);
   std::vector<uint32_t> tie(static_cast<size_t>(orbits));  // among orbits of as many onward ways: lower first
   std::iota(tie.begin(), tie.end(), 0u);
-  for (int attempt = 0; attempt < kAttempts && best_buffers != 0; ++attempt) {
+  for (int attempt = 0; attempt < kPyramidAttempts && best_buffers != 0; ++attempt) {
     if (attempt > 0) std::shuffle(tie.begin(), tie.end(), random);
     std::vector<int> path = {start};
     std::vector<Orbits::Step> into = {{start, {0, 0, 0}, {1, 0, 0}}};
@@ -234,11 +234,11 @@ std::vector<GenericArc> pyramids(const Topology& topology) {
   }
   if (best.empty())
     throw InputError(fmt::format("pyramids: no Hamiltonian path through the orbits of {} in {} attempts",
-                                 topology.spec(), kAttempts));
+                                 topology.spec(), kPyramidAttempts));
   return best;
 }
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar pyramids_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "pyramids", "gossip without combining on T(z,z,z), z odd: six isomorphic snakes as the generic "
                   "time-arc-disjoint tree, ceil((z^3-1)/6) rounds, buffers only for the diagonal (AAB paper, "

@@ -42,7 +42,7 @@ std::vector<GenericArc> snakes(const Topology& topology) {
   return arcs;
 }
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar snakes_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "snakes", "gossip without combining on T(z,z), z odd: four rotated snakes as the generic time-arc-disjoint "
                 "tree, (z^2-1)/4 rounds, no buffers (AAB paper, all-port full-duplex, 2D tori)");

@@ -22,7 +22,7 @@
 namespace fixroute {
 namespace {
 
-constexpr int kAttempts = 4000;
+constexpr int kSearchAttempts = 4000;
 constexpr int kTreesCompared = 64;  // trees of the height found before the one of fewest buffers is kept
 
 struct Candidate {
@@ -107,7 +107,7 @@ std::vector<GenericArc> attempt(const Topology& topology, int height, std::mt199
 
 bool searchable(const Topology& t) { return has_translations(t) && t.num_nodes() <= 1024; }
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar tree_search_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "tree-search", "gossip without combining on rings, tori and hypercubes: a generic time-arc-disjoint tree of "
                      "height ceil((N-1)/d) found by search, buffers where needed (AAB paper, all-port full-duplex)");
@@ -131,7 +131,7 @@ const AlgorithmRegistrar registrar([] {
     std::mt19937 random(0x7ad87);
     std::vector<GenericArc> best;
     int best_buffers = 0, found = 0, best_attempt = 0;
-    for (int k = 0; k < kAttempts && found < kTreesCompared && !(found > 0 && best_buffers == 0); ++k) {
+    for (int k = 0; k < kSearchAttempts && found < kTreesCompared && !(found > 0 && best_buffers == 0); ++k) {
       std::vector<GenericArc> arcs = attempt(p.topology, height, random);
       if (arcs.empty()) continue;
       const int buffers = generic_tree_buffers(arcs, p.topology.num_nodes());
@@ -146,7 +146,7 @@ const AlgorithmRegistrar registrar([] {
                                  fmt::format("searched tree, attempt {} (fewest buffers of {} found)", best_attempt, found),
                                  std::move(best));
     throw InputError(fmt::format("tree-search found no tree of height {} on {} in {} attempts", height,
-                                 p.topology.spec(), kAttempts));
+                                 p.topology.spec(), kSearchAttempts));
   };
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;

@@ -138,7 +138,7 @@ std::shared_ptr<const Tables> build(const Problem& p) {
   return finish_broadcast_tree_tables(std::move(cut), p, "two-phase");
 }
 
-const AlgorithmRegistrar registrar([] {
+const AlgorithmRegistrar two_phase_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "two-phase", "gossip without combining on M(z,z), z even, all-port half-duplex: blue packets along rows and "
                    "green along columns, then the other way round (AAB paper, all-port half-duplex model)");

@@ -38,7 +38,7 @@ int send_time(const Bpc& f, int x) {
   return static_cast<int>((head << f2.size()) | select_bits(ux, f2));
 }
 
-CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& demand) {
+CircuitSchedule bpc_self_schedule_schedule(const Topology& mesh, const CircuitDemand& demand) {
   const Bpc& f = *demand.permutation.bpc;
   const int n = mesh.dims()[0];
   CircuitSchedule s;
@@ -48,7 +48,7 @@ CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& demand) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> bpc_self_schedule_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2)
     for (const char* p : {"transpose", "bit-reversal", "perfect-shuffle", "bit-complement"})
@@ -57,7 +57,7 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar bpc_self_schedule_registrar([] {
   Algorithm a;
   a.name = "bpc-self-schedule";
   a.collective = "permutation";
@@ -68,8 +68,8 @@ const AlgorithmRegistrar kRegistrar([] {
   });
   a.is_default = [](const Problem& p) { return circuit_demand(p).permutation.kind == "bpc"; };
   a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_bpc(t.dims()[0]); });
-  schedule_circuits(a, schedule);
-  a.sweep = mesh_sweep(sweep);
+  schedule_circuits(a, bpc_self_schedule_schedule);
+  a.sweep = mesh_sweep(bpc_self_schedule_sweep);
   return a;
 }());
 

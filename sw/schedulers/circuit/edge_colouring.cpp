@@ -75,14 +75,14 @@ std::vector<std::vector<Circuit>> colour_rows_by_columns(const Topology& mesh, c
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> edge_colouring_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; ++n) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "random:1");
   out.emplace_back("mesh:3x5", "random:2");
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar edge_colouring_registrar([] {
   Algorithm a;
   a.name = "edge-colouring";
   a.collective = "permutation";
@@ -99,7 +99,7 @@ const AlgorithmRegistrar kRegistrar([] {
     s.steps = colour_rows_by_columns(mesh, d.permutation.dest);
     return s;
   });
-  a.sweep = mesh_sweep(sweep);
+  a.sweep = mesh_sweep(edge_colouring_sweep);
   return a;
 }());
 

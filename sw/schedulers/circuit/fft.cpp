@@ -80,7 +80,7 @@ std::vector<FftPhase> fft_phases(const Topology& mesh, const std::vector<int>& n
 
 namespace {
 
-CircuitSchedule schedule(const Topology& mesh, FftLayout layout) {
+CircuitSchedule fft_schedule(const Topology& mesh, FftLayout layout) {
   CircuitSchedule s;
   std::vector<std::string> used;
   for (const FftPhase& p : fft_phases(mesh, fft_layout(mesh, layout))) {
@@ -95,7 +95,7 @@ CircuitSchedule schedule(const Topology& mesh, FftLayout layout) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side, const char* oblong) {
+std::vector<std::pair<std::string, std::string>> fft_sweep(int max_side, const char* oblong) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "");
   out.emplace_back(oblong, "");
@@ -111,8 +111,8 @@ Algorithm fft_algorithm(const char* name, const char* summary, FftLayout layout,
   a.unsupported = on_mesh([layout](const Topology& t, const CircuitDemand&) { return fft_unsupported(t, layout); });
   a.is_default = [is_default](const Problem&) { return is_default; };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
-  schedule_circuits(a, [layout](const Topology& t, const CircuitDemand&) { return schedule(t, layout); });
-  a.sweep = mesh_sweep([oblong](int max_side) { return sweep(max_side, oblong); });
+  schedule_circuits(a, [layout](const Topology& t, const CircuitDemand&) { return fft_schedule(t, layout); });
+  a.sweep = mesh_sweep([oblong](int max_side) { return fft_sweep(max_side, oblong); });
   return a;
 }
 

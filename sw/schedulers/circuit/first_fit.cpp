@@ -51,7 +51,7 @@ std::vector<std::vector<Circuit>> pack_first_fit(const Topology& mesh, const std
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> first_fit_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "random:1");
   out.emplace_back("mesh:3x5", "random:2");
@@ -59,7 +59,7 @@ std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar first_fit_registrar([] {
   Algorithm a;
   a.name = "first-fit";
   a.collective = "permutation";
@@ -72,7 +72,7 @@ const AlgorithmRegistrar kRegistrar([] {
     s.steps = pack_first_fit(mesh, d.permutation.dest);
     return s;
   });
-  a.sweep = mesh_sweep(sweep);
+  a.sweep = mesh_sweep(first_fit_sweep);
   return a;
 }());
 

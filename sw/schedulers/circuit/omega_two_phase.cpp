@@ -15,7 +15,7 @@ namespace fixroute {
 
 namespace {
 
-CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& demand) {
+CircuitSchedule omega_two_phase_schedule(const Topology& mesh, const CircuitDemand& demand) {
   const std::vector<int>& f = demand.permutation.dest;
   const int n = mesh.dims()[0];
   const bool columns_first = omega_realizable(f);
@@ -42,14 +42,14 @@ CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& demand) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> omega_two_phase_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2)  // of the named ones, Omega realizes bit-complement
     out.emplace_back(fmt::format("mesh:{}x{}", n, n), "bit-complement");
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar omega_two_phase_registrar([] {
   Algorithm a;
   a.name = "omega-two-phase";
   a.collective = "permutation";
@@ -63,8 +63,8 @@ const AlgorithmRegistrar kRegistrar([] {
   });
   a.is_default = [](const Problem& p) { return circuit_demand(p).permutation.kind == "omega"; };
   a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_omega(t.dims()[0]); });
-  schedule_circuits(a, schedule);
-  a.sweep = mesh_sweep(sweep);
+  schedule_circuits(a, omega_two_phase_schedule);
+  a.sweep = mesh_sweep(omega_two_phase_sweep);
   return a;
 }());
 

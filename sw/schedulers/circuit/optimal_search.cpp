@@ -58,7 +58,7 @@ struct Colouring {
   }
 };
 
-CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& d) {
+CircuitSchedule optimal_search_schedule(const Topology& mesh, const CircuitDemand& d) {
   std::vector<Circuit> moving, staying;
   for (int x = 0; x < mesh.num_nodes(); ++x)
     (d.permutation.dest[static_cast<size_t>(x)] == x ? staying : moving).push_back({x, d.permutation.dest[static_cast<size_t>(x)]});
@@ -89,13 +89,13 @@ CircuitSchedule schedule(const Topology& mesh, const CircuitDemand& d) {
   throw std::logic_error("optimal-search: the edge-colouring schedule is a colouring, so one is found");
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> optimal_search_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= std::min(max_side, 5); ++n) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "random:1");
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar optimal_search_registrar([] {
   Algorithm a;
   a.name = "optimal-search";
   a.collective = "permutation";
@@ -105,8 +105,8 @@ const AlgorithmRegistrar kRegistrar([] {
     return t.num_nodes() <= kMaxNodes ? "" : fmt::format("searches meshes of at most {} nodes", kMaxNodes);
   });
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
-  schedule_circuits(a, schedule);
-  a.sweep = mesh_sweep(sweep);
+  schedule_circuits(a, optimal_search_schedule);
+  a.sweep = mesh_sweep(optimal_search_sweep);
   return a;
 }());
 

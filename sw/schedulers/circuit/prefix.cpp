@@ -16,7 +16,7 @@ namespace fixroute {
 
 namespace {
 
-CircuitSchedule schedule(const Topology& mesh, const CircuitDemand&) {
+CircuitSchedule prefix_schedule(const Topology& mesh, const CircuitDemand&) {
   const int cols = mesh.dims()[1];
   const int nodes = mesh.num_nodes();
   CircuitSchedule s;
@@ -35,14 +35,14 @@ CircuitSchedule schedule(const Topology& mesh, const CircuitDemand&) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> prefix_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "");
   out.emplace_back("mesh:2x8", "");
   return out;
 }
 
-const AlgorithmRegistrar kRegistrar([] {
+const AlgorithmRegistrar prefix_registrar([] {
   Algorithm a;
   a.name = "divide-and-conquer";
   a.collective = "prefix";
@@ -55,8 +55,8 @@ const AlgorithmRegistrar kRegistrar([] {
   a.formula = on_mesh_count([](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix(t.num_nodes()); });
   a.paper_formula = on_mesh_count(
       [](const Topology& t) -> std::optional<int64_t> { return formulas::circuit_prefix_paper(t.num_nodes()); });
-  schedule_circuits(a, schedule);
-  a.sweep = mesh_sweep(sweep);
+  schedule_circuits(a, prefix_schedule);
+  a.sweep = mesh_sweep(prefix_sweep);
   return a;
 }());
 

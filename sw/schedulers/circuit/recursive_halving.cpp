@@ -61,7 +61,7 @@ CircuitSchedule fan_in(const Topology& mesh, const CircuitDemand& d) {
   return s;
 }
 
-std::vector<std::pair<std::string, std::string>> sweep(int max_side) {
+std::vector<std::pair<std::string, std::string>> recursive_halving_sweep(int max_side) {
   std::vector<std::pair<std::string, std::string>> out;
   for (int n = 2; n <= max_side; n *= 2) out.emplace_back(fmt::format("mesh:{}x{}", n, n), "");
   out.emplace_back("mesh:3x5", "");
@@ -84,7 +84,7 @@ Algorithm halving(const char* name, const char* collective, const char* summary,
   a.is_default = [](const Problem&) { return true; };
   a.formula = on_mesh_count(halving_steps);
   schedule_circuits(a, std::move(schedule));
-  a.sweep = mesh_sweep(sweep);
+  a.sweep = mesh_sweep(recursive_halving_sweep);
   return a;
 }
 

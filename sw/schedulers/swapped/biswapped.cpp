@@ -9,13 +9,11 @@
 namespace fixroute {
 namespace {
 
-constexpr RegisterMask kOwn = 1;  // register 0: the router's own value
-
 // Table 1. The root u = <g,p,s> passes its value across its swap link to v = <p,g,1-s>
 // (step 1); u's and v's groups broadcast it (step 2); each of their nodes passes it across
 // its swap link (step 3) and those groups broadcast it (step 4). Each move is made as soon
 // as its datum is there, so the steps overlap and it ends at ecc(p) + ecc(g) + 2.
-const AlgorithmRegistrar broadcast([] {
+const AlgorithmRegistrar biswapped_broadcast_registrar([] {
   Algorithm a = swapped_algorithm("biswapped", "broadcast", TopologyKind::Biswapped,
                                   "biswapped network, the root's value to every node: Table 1's four steps, "
                                   "2 D + 2 at worst (biswapped-network paper, 3.1, Theorem 1)");
@@ -56,7 +54,7 @@ const AlgorithmRegistrar broadcast([] {
 
 // Table 2. Groups are numbered part * n + g, so node <g,p,s> is the paper's processor
 // (s n + g) n + p; PS = SD (the groups before) + LS (the local prefix).
-const AlgorithmRegistrar prefix([] {
+const AlgorithmRegistrar biswapped_prefix_registrar([] {
   Algorithm a = swapped_algorithm("biswapped", "prefix", TopologyKind::Biswapped,
                                   "biswapped network, prefix sums in group-major order: Table 2's eight steps, "
                                   "2 P + 2 B + 3 (biswapped-network paper, 3.2)");
@@ -128,7 +126,7 @@ const AlgorithmRegistrar prefix([] {
 // node then holds part 1's total and vice versa), swapped (step 4): every node holds both
 // parts' totals, added without a move (step 5). 2 S + 2 rounds; the paper counts step 5
 // as a third data sum, 3 S + 2.
-const AlgorithmRegistrar data_sum([] {
+const AlgorithmRegistrar biswapped_data_sum_registrar([] {
   Algorithm a = swapped_algorithm("biswapped", "data-sum", TopologyKind::Biswapped,
                                   "biswapped network, every node the sum of all values: Table 3's steps, "
                                   "2 S + 2 (biswapped-network paper, 3.3, which counts 3 S + 2)");

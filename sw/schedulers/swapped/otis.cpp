@@ -9,11 +9,9 @@
 namespace fixroute {
 namespace {
 
-constexpr RegisterMask kOwn = 1;  // register 0: the router's own value
-
 // The root's group broadcasts; each of its nodes <g,x> passes the value across its swap
 // link as soon as it has it, and group x broadcasts it from processor g.
-const AlgorithmRegistrar broadcast([] {
+const AlgorithmRegistrar otis_broadcast_registrar([] {
   Algorithm a = swapped_algorithm("otis", "broadcast", TopologyKind::Swapped,
                                   "OTIS network, the root's value to every node: group, swap, group (Table 4's OTIS "
                                   "column, Wang and Sahni)");
@@ -45,7 +43,7 @@ const AlgorithmRegistrar broadcast([] {
 // Local prefixes; the group totals (processor n-1's) across the swap links into group
 // n-1; their exclusive prefix there; back across; broadcast from processor n-1 in every
 // group. Node <g,p> is processor g n + p.
-const AlgorithmRegistrar prefix([] {
+const AlgorithmRegistrar otis_prefix_registrar([] {
   Algorithm a = swapped_algorithm("otis", "prefix", TopologyKind::Swapped,
                                   "OTIS network, prefix sums in group-major order: local prefix, totals swapped, "
                                   "their prefix, swapped back, broadcast: 2 P + B + 2");
@@ -91,7 +89,7 @@ const AlgorithmRegistrar prefix([] {
 
 // Group sums; across the swap links (a node <g,g> keeps its own); group sums again:
 // <g,p> then holds the sum over all groups. 2 S + 1.
-const AlgorithmRegistrar data_sum([] {
+const AlgorithmRegistrar otis_data_sum_registrar([] {
   Algorithm a = swapped_algorithm("otis", "data-sum", TopologyKind::Swapped,
                                   "OTIS network, every node the sum of all values: group sums, swap, group sums: 2 S + 1");
   a.formula = [](const Problem& p) -> std::optional<int64_t> { return formulas::otis_data_sum(p.topology.base()); };

@@ -113,13 +113,13 @@ std::string heuristic_name(const Problem& p) {
   return classes && classes->unsupported(p).empty() ? "tdm-classes" : "tdm-paths";
 }
 
-std::string unsupported(const Problem& p) {
+std::string exact_unsupported(const Problem& p) {
   if (p.topology.num_nodes() > kMaxExactNodes)
     return fmt::format("it proves periods of networks up to {} nodes", kMaxExactNodes);
   return tdm_unsupported(p, kMaxExactNodes);
 }
 
-std::shared_ptr<const Tables> build(const Problem& problem) {
+std::shared_ptr<const Tables> exact_build(const Problem& problem) {
   const Topology& t = problem.topology;
   // The first period: the heuristic schedule of the default algorithm that is not this one.
   const Algorithm& heuristic = find_algorithm(problem, heuristic_name(problem));
@@ -195,11 +195,11 @@ Algorithm exact_for(const char* collective) {
   a.router_kind = kTdmKind;
   a.summary = "TDM slot tables of the least period among shortest-path schedules, proven by z3 where it finishes "
               "in 60 s (networks up to 64 nodes; docs/tdm.md)";
-  a.unsupported = unsupported;
+  a.unsupported = exact_unsupported;
   a.takes_budget = true;
   a.takes_seed = true;
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
-  a.build = build;
+  a.build = exact_build;
   a.sweep = [](int) { return std::vector<SweepCase>{}; };
   return a;
 }

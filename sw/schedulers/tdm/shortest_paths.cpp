@@ -201,7 +201,7 @@ class ChainRepair {
   std::mt19937_64 random_;
 };
 
-std::shared_ptr<const Tables> build(const Problem& problem) {
+std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes();
   const std::string collective = find_collective(problem.collective).name;
@@ -279,7 +279,7 @@ Algorithm tdm_paths_for(const char* collective) {
     return !classes || !classes->unsupported(p).empty();
   };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
-  a.build = build;
+  a.build = shortest_paths_build;
   a.takes_budget = true;
   a.takes_seed = true;
   return a;

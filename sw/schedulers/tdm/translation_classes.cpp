@@ -329,12 +329,12 @@ class ClassSearch {
   std::vector<int> evicted_, best_evicted_, best_word_;  // place_evicting's, kept between moves
 };
 
-std::string unsupported(const Problem& p) {
+std::string classes_unsupported(const Problem& p) {
   if (!translation_invariant(p.topology)) return "it takes tori, rings, hypercubes and complete graphs";
   return tdm_unsupported(p, kMaxClassNodes);
 }
 
-std::shared_ptr<const Tables> build(const Problem& problem) {
+std::shared_ptr<const Tables> classes_build(const Problem& problem) {
   const Topology& t = problem.topology;
   const std::vector<DisplacementClass> classes = displacement_classes(t);
   std::vector<TdmFlow> flows = total_exchange_flows(t);
@@ -389,10 +389,10 @@ const AlgorithmRegistrar tdm_classes([] {
   a.router_kind = kTdmKind;
   a.summary = "TDM slot tables for all-to-all on tori, rings, hypercubes and complete graphs: every node sends each "
               "displacement in the same slot along the same ports (docs/tdm.md)";
-  a.unsupported = unsupported;
+  a.unsupported = classes_unsupported;
   a.is_default = [](const Problem& p) { return translation_invariant(p.topology); };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
-  a.build = build;
+  a.build = classes_build;
   a.takes_budget = true;
   a.takes_seed = true;
   a.sweep = [](int max_size) {
