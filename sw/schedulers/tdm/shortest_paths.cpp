@@ -239,11 +239,13 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
     check_tdm_size(t, period);
     if ((best = attempt_at(period, 0))) break;
   }
-  const int64_t moves = std::clamp<int64_t>(2 * static_cast<int64_t>(order.size()), kLeastRepairMoves, kMostRepairMoves);
-  // Past kMostRepairedChains chains the greedy placement is kept (each repair attempt would
-  // cost more than the placement itself many times over).
+  // Past kMostRepairedChains chains no repair (each attempt would cost more than the
+  // placement itself many times over): the bisection and the budget's rounds then try the
+  // placement alone, in other orders.
   const bool repair = order.size() <= kMostRepairedChains;
-  for (int64_t low = std::max<int64_t>(bound, 1); repair && low < period && work < kWorkPerBuild;) {  // below low: none found
+  const int64_t moves =
+      repair ? std::clamp<int64_t>(2 * static_cast<int64_t>(order.size()), kLeastRepairMoves, kMostRepairMoves) : 0;
+  for (int64_t low = std::max<int64_t>(bound, 1); low < period && work < kWorkPerBuild;) {  // below low: none found
     const int64_t mid = low + (period - low) / 2;
     if (std::unique_ptr<SlotSchedule> shorter = attempt_at(mid, moves)) {
       best = std::move(shorter);
@@ -252,13 +254,12 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
       low = mid + 1;
     }
   }
-  const int extra = repair ? attempts_within_budget(problem.budget_seconds, std::max<int64_t>(bound, 1), period,
-                                                    [&](int64_t shorter, uint64_t round) {
-                                                      std::unique_ptr<SlotSchedule> s = attempt_at(shorter, moves, round);
-                                                      if (s) best = std::move(s);
-                                                      return best && best->period() == shorter;
-                                                    })
-                           : 0;
+  const int extra = attempts_within_budget(problem.budget_seconds, std::max<int64_t>(bound, 1), period,
+                                           [&](int64_t shorter, uint64_t round) {
+                                             std::unique_ptr<SlotSchedule> s = attempt_at(shorter, moves, round);
+                                             if (s) best = std::move(s);
+                                             return best && best->period() == shorter;
+                                           });
   Problem named = problem;
   named.collective = collective;
   return std::make_shared<TdmTables>(
