@@ -19,7 +19,7 @@ namespace {
 const std::vector<std::string>& family_specs() {
   static const std::vector<std::string> specs = {
       "line:2",      "line:3",       "line:5",       "ring:3",         "ring:4",          "ring:5",
-      "ring:8",      "mesh:2x2",     "mesh:3x4",     "mesh:4x4",     "torus:3x3",      "torus:4x4",       "torus:3x4",
+      "ring:8",      "mesh:2x2",     "mesh:3x4",     "mesh:4x4",     "mesh:2x2x2",   "mesh:2x3x4",     "torus:3x3",      "torus:4x4",       "torus:3x4",
       "torus:3x3x3", "torus:4x4x4",  "hypercube:1",  "hypercube:2",    "hypercube:3",     "hypercube:4",
       "complete:2",  "complete:3",   "complete:4",   "complete:5",     "complete:8",      "bsn:line:2",
       "bsn:line:3",  "bsn:hypercube:3", "bsn:mesh:3x3", "otis:mesh:3x3",  "bsn:ring:4",   "bsn:mesh:2x2", "bsn:hypercube:2", "bsn:complete:3", "otis:line:3",

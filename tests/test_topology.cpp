@@ -83,6 +83,35 @@ TEST(Topology, MeshAndTorusAreRowMajor) {
   EXPECT_EQ(t3.num_nodes(), 54);
 }
 
+// The all-to-all-broadcast paper's products of paths: a mesh of three or more sizes is the
+// torus of those sizes without the wrap-around links.
+TEST(Topology, MeshOfThreeSizesIsATorusWithoutWraps) {
+  const Topology m = Topology::parse("mesh:2x3x4");
+  EXPECT_EQ(m.spec(), "mesh:2x3x4");
+  EXPECT_EQ(m.num_nodes(), 24);
+  EXPECT_EQ(m.num_ports(), 6);
+  // node (1, 1, 2) is id (1*3 + 1)*4 + 2 = 18; its neighbours across dimension 2 are 19 and
+  // 17, across dimension 1 (3 apart) 22 and 14, across dimension 0 (12 apart) none and 6
+  EXPECT_EQ(m.neighbour(18, 4), 19);
+  EXPECT_EQ(m.neighbour(18, 5), 17);
+  EXPECT_EQ(m.neighbour(18, 2), 22);
+  EXPECT_EQ(m.neighbour(18, 3), 14);
+  EXPECT_EQ(m.neighbour(18, 0), -1);  // the border: no wrap-around
+  EXPECT_EQ(m.neighbour(18, 1), 6);
+  EXPECT_EQ(m.diameter(), 1 + 2 + 3);
+  EXPECT_EQ(m.bisection_width(), 2 * 3);  // the longest size halved: a 2x3 cross-section
+  const Topology torus = Topology::parse("torus:3x3x4");
+  const Topology mesh = Topology::parse("mesh:3x3x4");
+  int links = 0;
+  for (int v = 0; v < mesh.num_nodes(); ++v)
+    for (int p = 0; p < mesh.num_ports(); ++p)
+      if (mesh.neighbour(v, p) >= 0) {
+        ++links;
+        EXPECT_EQ(mesh.neighbour(v, p), torus.neighbour(v, p));
+      }
+  EXPECT_EQ(links, 2 * (2 * 3 * 4 + 3 * 2 * 4 + 3 * 3 * 3));  // directed: (size - 1) links per line
+}
+
 TEST(Topology, HypercubeFlipsBits) {
   Topology h = Topology::parse("hypercube:4");
   EXPECT_EQ(h.num_nodes(), 16);
@@ -143,7 +172,7 @@ TEST_P(BadSpecs, AreRefusedWithOneLineNamingTheAcceptedForms) {
 
 INSTANTIATE_TEST_SUITE_P(Specs, BadSpecs,
                          ::testing::Values("ring:0", "ring:2", "line:1", "line:abc", "line:", "line", "torus:4x",
-                                           "torus:4", "torus:2x5", "mesh:-3x2", "mesh:3x3x3", "mesh:1x4", "foo:3",
+                                           "torus:4", "torus:2x5", "mesh:-3x2", "mesh:3x1x3", "mesh:1x4", "foo:3",
                                            "line:4194305", "torus:2048x2048x2", "hypercube:17", "hypercube:0",
                                            "line:+5", "line:5 ", ""),
                          spec_name);

@@ -62,7 +62,7 @@ void schedule_circuits(Algorithm& algorithm, CircuitScheduler schedule) {
 
 std::function<std::string(const Problem&)> on_mesh(std::function<std::string(const Topology&, const CircuitDemand&)> rule) {
   return [rule = std::move(rule)](const Problem& p) -> std::string {
-    if (p.topology.kind() != TopologyKind::Mesh)
+    if (p.topology.kind() != TopologyKind::Mesh || p.topology.dims().size() != 2)
       return fmt::format("{} runs on a circuit-switched mesh:RxC, not {}", p.collective, p.topology.spec());
     return rule(p.topology, circuit_demand(p));
   };

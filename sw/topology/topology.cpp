@@ -16,7 +16,7 @@ namespace fixroute {
 namespace {
 
 constexpr const char* kAccepted =
-    "accepted: line:N (N>=2), ring:N (N>=3), mesh:RxC (R,C>=2), torus:AxB[xC...] "
+    "accepted: line:N (N>=2), ring:N (N>=3), mesh:RxC[xD...] (each >=2), torus:AxB[xC...] "
     "(2 or more sizes, each >=3), hypercube:D (1<=D<=16), complete:N (N>=2), bsn:BASE, otis:BASE "
     "(BASE one of the others), graph:FILE (a list of links, docs/topologies.md); at most 4194304 nodes";
 
@@ -123,7 +123,7 @@ Topology Topology::parse(const std::string& spec, int max_nodes) {
     t.kind_ = TopologyKind::Hypercube;
     nodes = 1L << sizes[0];
   } else if (kind == "mesh") {
-    if (sizes.size() != 2) bad_spec(spec, "a mesh takes two sizes RxC");
+    if (sizes.size() < 2) bad_spec(spec, "a mesh takes two or more sizes RxC[xD...]");
     t.kind_ = TopologyKind::Mesh;
   } else {
     if (sizes.size() < 2) bad_spec(spec, "a torus takes two or more sizes AxB[xC...]");

@@ -12,7 +12,7 @@
 namespace fixroute {
 
 void require_mesh(const Topology& topology, const std::string& what) {
-  if (topology.kind() != TopologyKind::Mesh)
+  if (topology.kind() != TopologyKind::Mesh || topology.dims().size() != 2)
     throw InputError(fmt::format("{} runs on a circuit-switched mesh:RxC, not {}", what, topology.spec()));
 }
 

@@ -104,7 +104,7 @@ void XbarStepSettings::load(int step) {
 }
 
 void validate_xbar(const XbarTables& t, const Topology& mesh, const std::string& what) {
-  if (mesh.kind() != TopologyKind::Mesh) bad_table(what, "crossbar tables are for a mesh:RxC");
+  if (mesh.kind() != TopologyKind::Mesh || mesh.dims().size() != 2) bad_table(what, "crossbar tables are for a mesh:RxC");
   if (static_cast<int>(t.routers.size()) != mesh.num_nodes())
     bad_table(what, fmt::format("has {} routers, {} has {}", t.routers.size(), mesh.spec(), mesh.num_nodes()));
   if (t.step_cycles < xbar_step_cycles(mesh))

@@ -129,6 +129,8 @@ const AlgorithmRegistrar orientation([] {
     if (p.topology.kind() == TopologyKind::Line) return "a line's links are bridges: it has no strong orientation";
     if (p.topology.kind() == TopologyKind::Hypercube && p.topology.dims()[0] < 2)
       return "hypercube:1 is one link: it has no strong orientation";
+    if (p.topology.kind() == TopologyKind::Mesh && p.topology.dims().size() != 2)
+      return "the orientation of a mesh is the paper's 2D one (rows and columns alternating)";
     if (p.topology.num_nodes() > kMaxOrientedNodes)
       return fmt::format("its oriented diameter is found by a breadth-first search from every node: up to {} nodes",
                          kMaxOrientedNodes);
