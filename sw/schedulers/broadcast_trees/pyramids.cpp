@@ -33,9 +33,9 @@
 namespace fixroute {
 namespace {
 
-constexpr int kMaxSide = 15;             // 3375 nodes, 560 orbits: the search takes milliseconds
+constexpr int kMaxSide = 19;             // 6859 nodes: beyond, the broadcast-tree routers' 8192 origins
 constexpr int64_t kAttemptBudget = 200000;  // orbits entered before an attempt starts again
-constexpr int kPyramidAttempts = 32;               // attempts, each with ties broken another way
+constexpr int kPyramidAttempts = 32;       // attempts, each with ties broken another way
 constexpr int kPathsPerAttempt = 8;         // Hamiltonian paths an attempt compares (they differ near the end)
 
 using Point = std::array<int, 3>;
