@@ -227,6 +227,18 @@ TEST(BroadcastTrees, PyramidsTakeCubesUpToTheRoutersOrigins) {
   EXPECT_GT(21 * 21 * 21, kMaxBroadcastTreeNodes);
 }
 
+// The search runs up to the routers' origins (measured up to hypercube:13: docs/broadcast-trees.md).
+TEST(BroadcastTrees, TreeSearchTakesNetworksUpToTheRoutersOrigins) {
+  auto why = [](const char* spec) {
+    const Problem problem{Topology::parse(spec), "gossip", {}, "", 0};
+    return registered_algorithm("tree-search", "gossip")->unsupported(problem);
+  };
+  EXPECT_EQ(why("torus:64x64"), "");
+  EXPECT_EQ(why("hypercube:13"), "");
+  EXPECT_THAT(why("hypercube:14"), HasSubstr("at most 8192 nodes"));
+  EXPECT_THAT(why("torus:91x91"), HasSubstr("at most 8192 nodes"));
+}
+
 TEST(BroadcastTrees, PyramidsAreSixImagesOfOneSnakeAndTheDiagonal) {
   for (int z : {3, 5, 7, 9}) {
     const Topology topology = Topology::parse(fmt::format("torus:{}x{}x{}", z, z, z));

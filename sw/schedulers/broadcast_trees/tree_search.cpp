@@ -16,6 +16,7 @@
 
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
+#include "sw/kinds/broadcast_trees/tables.h"
 #include "sw/schedulers/broadcast_trees.h"
 #include "sw/topology/topology.h"
 
@@ -105,7 +106,8 @@ std::vector<GenericArc> attempt(const Topology& topology, int height, std::mt199
   return arcs;
 }
 
-bool searchable(const Topology& t) { return has_translations(t) && t.num_nodes() <= 1024; }
+// Up to the broadcast-tree routers' origins (the search's time grows to 1.5 minutes there).
+bool searchable(const Topology& t) { return has_translations(t) && t.num_nodes() <= kMaxBroadcastTreeNodes; }
 
 const AlgorithmRegistrar tree_search_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
@@ -113,7 +115,8 @@ const AlgorithmRegistrar tree_search_registrar([] {
                      "height ceil((N-1)/d) found by search, buffers where needed (AAB paper, all-port full-duplex)");
   a.aliases = {"generic-tree"};  // the name the all-to-all broadcast issue gives it
   a.unsupported = [](const Problem& p) -> std::string {
-    if (!searchable(p.topology)) return "the search takes rings, tori and hypercubes of at most 1024 nodes";
+    if (!searchable(p.topology))
+      return fmt::format("the search takes rings, tori and hypercubes of at most {} nodes", kMaxBroadcastTreeNodes);
     return all_port_full_refusal(p.port_model);
   };
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
