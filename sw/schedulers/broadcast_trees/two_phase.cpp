@@ -36,6 +36,7 @@ namespace {
 bool even_square_mesh(const Topology& t) {
   return t.kind() == TopologyKind::Mesh && t.dims().size() == 2 && t.dims()[0] == t.dims()[1] && t.dims()[0] % 2 == 0;
 }
+bool mesh_2d(const Topology& t) { return t.kind() == TopologyKind::Mesh && t.dims().size() == 2; }
 
 // Half-duplex all-to-all broadcast along the line of nodes `line` (neighbours in order),
 // line[i] starting with the origins `have[i]`, rounds from `first` on; the sends go into
@@ -93,43 +94,47 @@ int line_broadcast(BroadcastTreeTables& tables, const Topology& topology, const 
 
 std::shared_ptr<const Tables> build(const Problem& p) {
   const Topology& topology = p.topology;
-  const int z = topology.dims()[0];
-  std::vector<std::vector<int>> at(static_cast<size_t>(z), std::vector<int>(static_cast<size_t>(z)));
+  const int rows = topology.dims()[0], columns = topology.dims()[1];
+  std::vector<std::vector<int>> at(static_cast<size_t>(rows), std::vector<int>(static_cast<size_t>(columns)));
   for (int v = 0; v < topology.num_nodes(); ++v) {
     const std::vector<int> c = topology.coords(v);
     at[static_cast<size_t>(c[0])][static_cast<size_t>(c[1])] = v;
   }
+  auto node = [&](int r, int c) { return at[static_cast<size_t>(r)][static_cast<size_t>(c)]; };
   auto blue = [](int r, int c) { return (r + c) % 2 == 0; };
   auto row = [&](int r) { return at[static_cast<size_t>(r)]; };
   auto column = [&](int c) {
     std::vector<int> line;
-    for (int r = 0; r < z; ++r) line.push_back(at[static_cast<size_t>(r)][static_cast<size_t>(c)]);
+    for (int r = 0; r < rows; ++r) line.push_back(node(r, c));
     return line;
   };
-  // Rounds: phase 1 z-1, phase 2 within z^2/2 + z (the tables are cut to the last send).
-  BroadcastTreeTables t = empty_broadcast_tree_tables(topology, z * z / 2 + 3 * z);
+  // Rounds: a line broadcast of L nodes and P packets ends within P + L; phase 1's lines
+  // carry about half their nodes' packets, phase 2's about half of all (the tables are cut
+  // to the last send).
+  BroadcastTreeTables t = empty_broadcast_tree_tables(topology, (topology.num_nodes() + 1) / 2 + 3 * (rows + columns) + 4);
   int phase1 = 0, last = 0;
-  for (int k = 0; k < z; ++k) {
-    std::vector<std::vector<int>> row_blue(static_cast<size_t>(z)), column_green(static_cast<size_t>(z));
-    for (int i = 0; i < z; ++i) {
-      if (blue(k, i)) row_blue[static_cast<size_t>(i)] = {at[static_cast<size_t>(k)][static_cast<size_t>(i)]};
-      if (!blue(i, k)) column_green[static_cast<size_t>(i)] = {at[static_cast<size_t>(i)][static_cast<size_t>(k)]};
-    }
-    phase1 = std::max({phase1, line_broadcast(t, topology, row(k), row_blue, 1),
-                       line_broadcast(t, topology, column(k), column_green, 1)});
+  for (int r = 0; r < rows; ++r) {  // the blue packets along the rows
+    std::vector<std::vector<int>> row_blue(static_cast<size_t>(columns));
+    for (int c = 0; c < columns; ++c)
+      if (blue(r, c)) row_blue[static_cast<size_t>(c)] = {node(r, c)};
+    phase1 = std::max(phase1, line_broadcast(t, topology, row(r), row_blue, 1));
   }
-  // Phase 2, column k: node (r, k) gives the blue packets of row r; row k: node (k, c) the
+  for (int c = 0; c < columns; ++c) {  // the green ones along the columns
+    std::vector<std::vector<int>> column_green(static_cast<size_t>(rows));
+    for (int r = 0; r < rows; ++r)
+      if (!blue(r, c)) column_green[static_cast<size_t>(r)] = {node(r, c)};
+    phase1 = std::max(phase1, line_broadcast(t, topology, column(c), column_green, 1));
+  }
+  // Phase 2, column c: node (r, c) gives the blue packets of row r; row r: node (r, c) the
   // green ones of column c (the same holdings along every column, and along every row).
-  std::vector<std::vector<int>> blue_of_row(static_cast<size_t>(z)), green_of_column(static_cast<size_t>(z));
-  for (int i = 0; i < z; ++i)
-    for (int j = 0; j < z; ++j) {
-      if (blue(i, j)) blue_of_row[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(i)][static_cast<size_t>(j)]);
-      if (!blue(j, i)) green_of_column[static_cast<size_t>(i)].push_back(at[static_cast<size_t>(j)][static_cast<size_t>(i)]);
+  std::vector<std::vector<int>> blue_of_row(static_cast<size_t>(rows)), green_of_column(static_cast<size_t>(columns));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      if (blue(r, c)) blue_of_row[static_cast<size_t>(r)].push_back(node(r, c));
+      else green_of_column[static_cast<size_t>(c)].push_back(node(r, c));
     }
-  for (int k = 0; k < z; ++k) {
-    last = std::max({last, line_broadcast(t, topology, column(k), blue_of_row, phase1 + 1),
-                     line_broadcast(t, topology, row(k), green_of_column, phase1 + 1)});
-  }
+  for (int c = 0; c < columns; ++c) last = std::max(last, line_broadcast(t, topology, column(c), blue_of_row, phase1 + 1));
+  for (int r = 0; r < rows; ++r) last = std::max(last, line_broadcast(t, topology, row(r), green_of_column, phase1 + 1));
   BroadcastTreeTables cut = empty_broadcast_tree_tables(topology, last);
   for (int v = 0; v < topology.num_nodes(); ++v)
     for (int r = 1; r <= last; ++r)
@@ -140,10 +145,11 @@ std::shared_ptr<const Tables> build(const Problem& p) {
 
 const AlgorithmRegistrar two_phase_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
-      "two-phase", "gossip without combining on M(z,z), z even, all-port half-duplex: blue packets along rows and "
-                   "green along columns, then the other way round (AAB paper, all-port half-duplex model)");
+      "two-phase", "gossip without combining on 2D meshes, all-port half-duplex: blue packets along rows and "
+                   "green along columns, then the other way round (AAB paper, all-port half-duplex model; "
+                   "the paper's M(z,z), z even, generalised to M(R,C))");
   a.unsupported = [](const Problem& p) -> std::string {
-    if (!even_square_mesh(p.topology)) return "the blue/green phases run on a square mesh of even side, mesh:ZxZ";
+    if (!mesh_2d(p.topology)) return "the blue/green phases run on a 2D mesh, mesh:RxC";
     if (p.port_model.one_port || !p.port_model.half_duplex)
       return fmt::format("it runs all-port half-duplex routers, not {}", p.port_model.label());
     if (p.topology.num_nodes() > kMaxBroadcastTreeNodes)
@@ -151,18 +157,26 @@ const AlgorithmRegistrar two_phase_registrar([] {
     return "";
   };
   a.is_default = [](const Problem& p) { return !p.port_model.one_port && p.port_model.half_duplex; };
+  // Counts (the construction's and the paper's) on the paper's square meshes of even side
+  // only; elsewhere the run measures it.
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
+    if (!even_square_mesh(p.topology)) return std::nullopt;
     return formulas::two_phase_half_duplex_mesh(p.topology.dims()[0]);
   };
   a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
+    if (!even_square_mesh(p.topology)) return std::nullopt;
     return formulas::two_phase_half_duplex_mesh_paper(p.topology.dims()[0]);
   };
   // Section 4: "it requires beta = sqrt(N)" for an N-node mesh.
-  a.paper_buffers = [](const Problem& p) -> std::optional<int64_t> { return p.topology.dims()[0]; };
+  a.paper_buffers = [](const Problem& p) -> std::optional<int64_t> {
+    if (!even_square_mesh(p.topology)) return std::nullopt;
+    return p.topology.dims()[0];
+  };
   a.build = build;
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;
     for (int z = 2; z <= std::min(max_size, 16); z += 2) out.push_back({fmt::format("mesh:{}x{}", z, z), PortModel{false, true}, ""});
+    for (const char* spec : {"mesh:4x6", "mesh:5x5"}) out.push_back({spec, PortModel{false, true}, ""});  // beyond the paper
     return out;
   };
   return a;
