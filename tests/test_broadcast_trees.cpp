@@ -162,6 +162,25 @@ TEST(BroadcastTrees, TwoPhaseOnNonSquareAndOddMeshes) {
   }
 }
 
+// All-port full-duplex meshes: nothing else runs non-combining gossip there, so the
+// half-duplex schedule runs on full-duplex links, above the paper's ceil((z1 z2 - 1)/2)
+// (its trees for meshes are cited, not given), and says so.
+TEST(BroadcastTrees, TwoPhaseIsTheFullDuplexMeshesGossipAboveThePaper) {
+  for (const auto& [spec, steps] : std::map<std::string, int64_t>{{"mesh:4x4", 12}, {"mesh:4x6", 19}, {"mesh:5x5", 18}}) {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "gossip";
+    const RunResult r = run_case(req);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, "two-phase") << spec;
+    EXPECT_EQ(r.steps(), steps) << spec;
+    const int64_t nodes = Topology::parse(spec).num_nodes();
+    EXPECT_EQ(r.paper_formula, std::optional<int64_t>(nodes / 2)) << spec;  // ceil((N-1)/2)
+    EXPECT_EQ(r.meets_paper(), std::optional<bool>(false)) << spec;
+    EXPECT_THAT(r.above_paper_reason, HasSubstr("half-duplex construction")) << spec;
+  }
+}
+
 // The two phases as the paper states them, read off the trace of M(8,8): up to round z-1
 // row links carry blue packets (coordinates' sum even) and column links green ones; after
 // it, the other way round. No link is used both ways in a round.
@@ -517,7 +536,7 @@ TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {
   EXPECT_GT(j["table_bits_shared"].get<int>(), 0);
   for (const char* bad : {"run torus:4x4 gossip --algorithm snakes", "run torus:5x5 gossip --algorithm snakes --ports 1-port",
                           "run ring:7 gossip --algorithm hamiltonian-pairs --ports 1-port", "run mesh:4x4 gossip --algorithm tree-search",
-                          "run mesh:2x2x2 gossip --algorithm two-phase --duplex half", "run mesh:4x4 gossip --algorithm two-phase",
+                          "run mesh:2x2x2 gossip --algorithm two-phase --duplex half", "run mesh:4x4 gossip --algorithm two-phase --ports 1-port",
                           "run torus:4x6 gossip --algorithm two-phase --duplex half", "run torus:4x4x4 gossip --algorithm pyramids",
                           "run torus:5x5x7 gossip --algorithm pyramids", "run torus:21x21x21 gossip --algorithm pyramids",
                           "run torus:5x5x5 gossip --algorithm pyramids --ports 1-port"}) {
