@@ -12,9 +12,9 @@ module fr_xbar_router #(
     parameter integer ADDR_W    = 6
 ) (
     `include "fr_router_ports.vh"
-    input  wire              start    /*verilator public_flat_rd*/,  // every router's table loaded: run
-    input  wire [3:0]        in_valid /*verilator public_flat_rd*/,  // from the neighbours across S, N, E, W
-    input  wire [4*W-1:0]    in_data  /*verilator public_flat_rd*/,  // (public: fr_router_ports.vh)
+    input  wire              start,        // every router's table loaded: run
+    input  wire [3:0]        in_valid,     // from the neighbours across S, N, E, W
+    input  wire [4*W-1:0]    in_data,
     output wire [3:0]        out_valid,    // to the neighbours
     output wire [4*W-1:0]    out_data,
     output wire              eject_valid,  // a message delivered here

@@ -19,15 +19,15 @@ module fr_router #(
 ) (
     `include "fr_router_ports.vh"
     // step control
-    input  wire                 step_go  /*verilator public_flat_rd*/,  // every router is ready: send in this cycle (public: fr_router_ports.vh)
+    input  wire                 step_go,     // every router is ready: send in this cycle
     output wire                 ready,       // this step's releases are done
     output wire                 idle,        // nothing queued, nothing left to release
     output wire                 fault,       // sticky: a queue overflowed or a packet had no rule
     output wire [P*CNT_W-1:0]   queue_count,
     output reg  [23:0]          step,        // as wide as a table's release field
     // links: out_* is registered and read by the neighbour in the RECEIVE cycle
-    input  wire [P-1:0]         in_valid /*verilator public_flat_rd*/,
-    input  wire [P*PKT_W-1:0]   in_data  /*verilator public_flat_rd*/,
+    input  wire [P-1:0]         in_valid,
+    input  wire [P*PKT_W-1:0]   in_data,
     output reg  [P-1:0]         out_valid,
     output reg  [P*PKT_W-1:0]   out_data
 );
