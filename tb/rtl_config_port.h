@@ -43,6 +43,13 @@ inline int array_threads(const EngineOptions& options) {
   return options.faults && options.faults->any() ? 1 : options.threads;
 }
 
+// The network tops have neither the harness's fault hooks (their links are wired in
+// Verilog) nor waveform code (rtl/CMakeLists.txt): a run with faults or a waveform takes the
+// router array of the same routers.
+inline bool needs_router_array(const FaultInjector* faults, bool waveform) {
+  return waveform || (faults && faults->any());
+}
+
 // Whether `topology` is one of `sizes`: what a kind's rtl routers support in the sweep (a
 // run takes any network its builds hold).
 bool in_curated_sizes(const std::vector<std::string>& sizes, const Topology& topology);

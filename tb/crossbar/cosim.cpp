@@ -126,8 +126,8 @@ CosimReport run_xbar_cosim(const Topology& mesh, const XbarTables& systemc_circu
   XbarTables systemc_expanded, rtl_expanded;  // both sides load every router's settings
   const XbarTables& systemc_tables = stored_xbar_tables(mesh, systemc_circuits, systemc_expanded);
   const XbarTables& rtl_tables = stored_xbar_tables(mesh, rtl_circuits, rtl_expanded);
-  // Under faults the RTL is a router array: its links are wired in C++, where faults act.
-  const XbarModelInfo model = injectors.any() ? xbar_array_model(mesh, rtl_tables) : xbar_model_for(mesh, rtl_tables);
+  const XbarModelInfo model = needs_router_array(injectors.rtl(), false) ? xbar_array_model(mesh, rtl_tables)
+                                                                         : xbar_model_for(mesh, rtl_tables);
   std::unique_ptr<XbarRtlDriver> rtl = model.make(model);
   xbar_rtl_load(*rtl, model, rtl_tables);
   rtl->inject(injectors.rtl());

@@ -198,9 +198,8 @@ XbarRun run_xbar_rtl(const Topology& mesh, const XbarTables& circuit_tables, con
   FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   XbarTables expanded;  // the routers load every setting into their memories
   const XbarTables& tables = stored_xbar_tables(mesh, circuit_tables, expanded);
-  // faults and waveforms: the array (its harness injects faults; the tops have no waveform code)
-  const XbarModelInfo m =
-      faults || !options.vcd_path.empty() ? xbar_array_model(mesh, tables) : xbar_model_for(mesh, tables);
+  const XbarModelInfo m = needs_router_array(faults, !options.vcd_path.empty()) ? xbar_array_model(mesh, tables)
+                                                                               : xbar_model_for(mesh, tables);
   std::unique_ptr<XbarRtlDriver> rtl = m.make(m);
   rtl->inject(faults);
   rtl->set_threads(array_threads(options));  // the load's clocks too

@@ -96,10 +96,9 @@ class CosimBench : public sc_core::sc_module {
       report.agree = true;
       report.steps = net.step(clock_node_) - 1;
       sc_core::sc_stop();
-    } else if (faults_ && step - last_crossing_step_ > router_rules::kWatchdogSteps) {  // both stuck alike (a stuck router)
+    } else if (faults_ && router_rules::watchdog_fires(step, last_crossing_step_)) {  // both stuck alike (a stuck router)
       report.agree = true;
-      report.stuck = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps, step,
-                                 net.queue_report());
+      report.stuck = router_rules::watchdog_failure(step, net.queue_report());
       report.steps = step - 1;
       sc_core::sc_stop();
     } else if (report.cycles > kMaxCycles) {

@@ -79,8 +79,8 @@ const std::vector<RtlRouterBuild>& rtl_router_builds();
 RtlModelInfo rtl_array_model(const Topology& topology, const NetworkTables& tables, int64_t depth);
 // The hardware `tables` run on: the curated top of the topology's size when they fit it,
 // else rtl_array_model with the depth a reference run of the tables shows.
-// With faults: always an array (its harness injects them), its depth from a reference run
-// of the same faults. With a waveform: always an array (the tops have no waveform code).
+// With faults or a waveform: an array (needs_router_array), its depth from a reference run
+// of the same faults.
 RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables, const FaultInjector* faults = nullptr,
                            bool waveform = false);
 

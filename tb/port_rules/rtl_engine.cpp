@@ -219,9 +219,8 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       break;
     }
     if (all_idle) break;
-    if (steps - last_crossing_step > router_rules::kWatchdogSteps) {
-      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps,
-                                   steps, queue_report(rtl, m));
+    if (router_rules::watchdog_fires(steps, last_crossing_step)) {
+      result.failure = router_rules::watchdog_failure(steps, queue_report(rtl, m));
       break;
     }
   }
@@ -373,7 +372,7 @@ RtlModelInfo rtl_model_for(const Topology& topology, const NetworkTables& tables
   options.keep_trace = false;
   options.faults = probe ? &*probe : nullptr;
   const int64_t depth = run_ref_engine(topology, tables, options).max_queue;
-  if (probe || waveform) return rtl_array_model(topology, tables, depth);
+  if (needs_router_array(faults, waveform)) return rtl_array_model(topology, tables, depth);
   for (const RtlModelInfo& m : rtl_models())
     if (m.spec == topology.spec() && misfit(table_needs(topology, tables, depth), m.sizes).empty()) return m;
   return rtl_array_model(topology, tables, depth);

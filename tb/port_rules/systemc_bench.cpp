@@ -93,9 +93,8 @@ void SystemcBench::monitor() {
   std::string faults = net.faults();
   if (!faults.empty()) {
     result_.failure = faults;
-  } else if (step - last_crossing_step_ > router_rules::kWatchdogSteps) {
-    result_.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps, step,
-                                  net.queue_report());
+  } else if (router_rules::watchdog_fires(step, last_crossing_step_)) {
+    result_.failure = router_rules::watchdog_failure(step, net.queue_report());
   } else if (!net.all_idle()) {
     return;
   }

@@ -188,15 +188,14 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       result.failure = fmt::format("still {} packets queued after {} steps", queued, kMaxSteps);
       break;
     }
-    if (step > last_release && step - 1 - last_crossing_step > router_rules::kWatchdogSteps) {
+    if (step > last_release && router_rules::watchdog_fires(step - 1, last_crossing_step)) {
       std::string queues_held;
       for (const RouterRange& r : ranges)
         for (size_t s = r.slot0; s < static_cast<size_t>(r.last) * ports; ++s)
           if (!r.queues->empty(s - r.slot0))
             queues_held += fmt::format("{}router {} port {}: {}", queues_held.empty() ? "" : ", ", s / ports, s % ports,
                                        r.queues->size(s - r.slot0));
-      result.failure = fmt::format("watchdog: no packet moved for {} steps (step {}); queues: {}", router_rules::kWatchdogSteps,
-                                   step - 1, queues_held);
+      result.failure = router_rules::watchdog_failure(step - 1, queues_held);
       --step;
       break;
     }

@@ -16,6 +16,10 @@ namespace fixroute::router_rules {
 // queued (and every release is done) ends as stuck: the same watchdog on every engine
 // (docs/timing-model.md).
 constexpr int64_t kWatchdogSteps = 64;
+// Whether a run whose last crossing was in `last_crossing_step` is stuck at `step`, and the
+// failure it then reports (`queues`: the queues that still hold packets).
+inline bool watchdog_fires(int64_t step, int64_t last_crossing_step) { return step - last_crossing_step > kWatchdogSteps; }
+std::string watchdog_failure(int64_t step, const std::string& queues);
 
 // A port may send in step t (t = 1, 2, ...) only in its time slot (most ports have
 // period 1: no division for them).

@@ -33,7 +33,14 @@
 namespace fixroute {
 namespace {
 
-constexpr int kMaxSide = 19;             // 6859 nodes: beyond, the broadcast-tree routers' 8192 origins
+// The largest odd side whose cube the broadcast-tree routers hold (an origin per node):
+// 19 (6859 of 8192).
+constexpr int largest_odd_side() {
+  int z = 1;
+  while ((z + 2) * (z + 2) * (z + 2) <= kMaxBroadcastTreeNodes) z += 2;
+  return z;
+}
+constexpr int kMaxSide = largest_odd_side();
 constexpr int64_t kAttemptBudget = 200000;  // orbits entered before an attempt starts again
 constexpr int kPyramidAttempts = 32;       // attempts, each with ties broken another way
 constexpr int kPathsPerAttempt = 8;         // Hamiltonian paths an attempt compares (they differ near the end)

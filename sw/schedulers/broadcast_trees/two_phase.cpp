@@ -167,7 +167,7 @@ const AlgorithmRegistrar two_phase_registrar([] {
   a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
     // Full-duplex: the paper's ceil((z1 z2 - 1)/2) for M(z1,z2), "solved" by time-arc-disjoint
     // trees it does not give ("2D tori", the lower bound and the sentence after it).
-    if (!p.port_model.half_duplex) return (int64_t{p.topology.num_nodes()} - 1 + 1) / 2;
+    if (!p.port_model.half_duplex) return formulas::tadbt_rounds(p.topology.num_nodes(), 2);
     if (!even_square_mesh(p.topology)) return std::nullopt;
     return formulas::two_phase_half_duplex_mesh_paper(p.topology.dims()[0]);
   };
