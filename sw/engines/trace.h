@@ -1,5 +1,5 @@
-// The event trace every engine writes (docs/trace-format.md): one row per arc
-// crossing, `step,from,to,origin,dest,seq`, sorted by step, then from, then to.
+// The port-rule routers' trace, as every engine writes it for them (docs/trace-format.md):
+// one row per arc crossing, `step,from,to,origin,dest,seq`, sorted by step, then from, then to.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -7,9 +7,8 @@
 #include <tuple>
 #include <vector>
 
-#include "sw/core/partial_output.h"
-
 #include "sw/core/event_trace.h"
+#include "sw/core/partial_output.h"
 #include "sw/core/router_kind.h"
 
 namespace fixroute {
