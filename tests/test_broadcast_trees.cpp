@@ -28,6 +28,7 @@
 #include "sw/verify/run_case.h"
 #include "sweep_support.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
@@ -655,6 +656,7 @@ RunResult run_trees_on(const TreeEngineCase& c, const std::string& engine, int t
   return run_case(req);
 }
 
+FIXROUTE_LABEL("systemc", "SystemcBroadcastTrees");
 class SystemcBroadcastTrees : public ::testing::TestWithParam<TreeEngineCase> {};
 TEST_P(SystemcBroadcastTrees, TraceEqualsRef) {
   const RunResult sc = run_trees_on(GetParam(), "systemc");
@@ -666,6 +668,7 @@ TEST_P(SystemcBroadcastTrees, TraceEqualsRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcBroadcastTrees, ::testing::ValuesIn(tree_engine_cases()), tree_engine_case_name);
 
+FIXROUTE_LABEL("rtl", "RtlBroadcastTrees");
 class RtlBroadcastTrees : public ::testing::TestWithParam<TreeEngineCase> {};
 TEST_P(RtlBroadcastTrees, TraceEqualsRef) {
   const RunResult rtl = run_trees_on(GetParam(), "rtl");
@@ -681,6 +684,7 @@ TEST_P(RtlBroadcastTrees, TraceEqualsRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlBroadcastTrees, ::testing::ValuesIn(tree_engine_cases()), tree_engine_case_name);
 
+FIXROUTE_LABEL("rtl", "RtlBroadcastTreeBuilds");
 TEST(RtlBroadcastTreeBuilds, ANetworkNoBuildHoldsIsRefused) {
   RunRequest req;
   req.topology = "hypercube:9";  // 9 ports: more than the widest build has

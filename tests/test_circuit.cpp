@@ -22,6 +22,7 @@
 #include "sw/verify/run_case.h"
 #include "tb/crossbar/xbar_rtl.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 using fixroute::testing_support::run_cli;
@@ -81,6 +82,7 @@ TEST(CircuitPaper, WorkedExampleScheduleIsThePapers) {
   }
 }
 
+FIXROUTE_LABEL("rtl", "CircuitPaper", "WorkedExampleOnTheRtl");
 TEST(CircuitPaper, WorkedExampleOnTheRtlMeetsNSteps) {
   RunResult r = run("mesh:4x4", "permutation", "bpc:1,3,2,0:1010", "", "rtl");
   EXPECT_TRUE(r.ok()) << summary(r);
@@ -481,6 +483,7 @@ XbarTables conflicting_tables(const std::string& dir) {
   return t;
 }
 
+FIXROUTE_LABEL("rtl", "CircuitConflict");
 TEST(CircuitConflict, DetectedAndReportedByRefAndRtl) {
   const std::string dir = (scratch() / "conflict").string();
   conflicting_tables(dir);
@@ -522,6 +525,7 @@ TEST(CircuitTables, RoundTripAndRefuseDamage) {
   EXPECT_THAT(o.err, HasSubstr("router-3.hex"));
 }
 
+FIXROUTE_LABEL("rtl", "XbarRtl");
 // Every curated crossbar mesh runs each collective with the ref trace, cycle count steps x
 // cycles (on the mesh top where one was verilated, on a router array elsewhere).
 class XbarRtl : public ::testing::TestWithParam<std::string> {};
@@ -544,6 +548,7 @@ TEST_P(XbarRtl, TracesIdenticalToRef) {
 INSTANTIATE_TEST_SUITE_P(Verilated, XbarRtl, ::testing::ValuesIn(xbar_curated_sizes()),
                          [](const ::testing::TestParamInfo<std::string>& param) { return test_name(param.param); });
 
+FIXROUTE_LABEL("rtl", "XbarRtlThreads");
 // `run --threads N`, N >= 3: N-1 threads share each clock edge of a crossbar router array:
 // the one-thread run's trace, clock for clock.
 TEST(XbarRtlThreads, GiveTheOneThreadTraceAndCycles) {
@@ -576,6 +581,7 @@ void expect_systemc_matches_ref(const std::string& mesh, const std::string& coll
   ASSERT_TRUE(sc.stats.clock_cycles && sc.stats.cycles_per_step);
   EXPECT_EQ(*sc.stats.clock_cycles, sc.steps() * *sc.stats.cycles_per_step);
 }
+FIXROUTE_LABEL("systemc", "XbarSystemc");
 TEST(XbarSystemc, PaperExample) { expect_systemc_matches_ref("mesh:4x4", "permutation", "bpc:1,3,2,0:1010"); }
 TEST(XbarSystemc, OmegaOn8x8) { expect_systemc_matches_ref("mesh:8x8", "permutation", "bit-complement", "omega-two-phase"); }
 TEST(XbarSystemc, EdgeColouringOn6x6) { expect_systemc_matches_ref("mesh:6x6", "permutation", "random:5"); }
@@ -616,6 +622,7 @@ TEST(CircuitCli, DoneWhenLines) {
   EXPECT_EQ(testing_support::slurp(scratch() / "trace.csv").substr(0, 24), "step,source,destination\n");
 }
 
+FIXROUTE_LABEL("cosim", "CircuitCli", "CosimOfTheCrossbarMeshes");
 TEST(CircuitCli, CosimOfTheCrossbarMeshes) {
   auto o = run_cli("cosim mesh:4x4 permutation --permutation transpose --json");
   ASSERT_EQ(o.code, 0) << o.err;

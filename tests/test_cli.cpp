@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
@@ -155,6 +156,7 @@ TEST(Cli, GossipBesideTheorem1) {
   expect_bad_input("draw ring:6 total-exchange -o " + svg.string(), "draw takes a torus:AxB[xC[xD]] topology");
 }
 
+FIXROUTE_LABEL("slow", "Cli", "SmallSweepWritesCsvAndPasses");
 TEST(Cli, SmallSweepWritesCsvAndPasses) {
   fs::path csv = scratch() / "sweep.csv";
   Outcome o = run_cli("sweep --max-size 8 --quiet --csv " + csv.string());
@@ -199,6 +201,7 @@ TEST(Cli, MeetsPaperSaysWhereAConstructionStaysAboveThePaper) {
   EXPECT_EQ(e["meets_paper"], true);
 }
 
+FIXROUTE_LABEL("slow", "LargeNetwork");
 // Beyond 32768 nodes `tables` writes the packed form; a 262144-node network is built,
 // written, loaded and run on the ref engine end to end, verified.
 TEST(LargeNetwork, QuarterMillionNodesRunFromPackedTables) {

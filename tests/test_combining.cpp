@@ -21,6 +21,7 @@
 #include "sw/verify/run_case.h"
 #include "sweep_support.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
@@ -389,6 +390,7 @@ RunResult run_combining_on(const EngineCase& c, const std::string& engine, bool 
   return run_case(req);
 }
 
+FIXROUTE_LABEL("systemc", "SystemcCombining");
 class SystemcCombining : public ::testing::TestWithParam<EngineCase> {};
 TEST_P(SystemcCombining, TraceEqualsRef) {
   const RunResult sc = run_combining_on(GetParam(), "systemc");
@@ -400,6 +402,7 @@ TEST_P(SystemcCombining, TraceEqualsRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
 
+FIXROUTE_LABEL("systemc", "SystemcCombiningStreams");
 // The hardware engines stream their rounds into the online scoreboard as `fixroute run`
 // asks (no trace kept): the verdict and count of the kept run.
 TEST(SystemcCombiningStreams, NoTraceKeptAndTheSameVerdict) {
@@ -411,6 +414,7 @@ TEST(SystemcCombiningStreams, NoTraceKeptAndTheSameVerdict) {
   EXPECT_GT(streamed.score.crossings, 0);
 }
 
+FIXROUTE_LABEL("rtl", "RtlCombining");
 // The verilated fr_combining_router array against the ref routers, on the same cases.
 class RtlCombining : public ::testing::TestWithParam<EngineCase> {};
 TEST_P(RtlCombining, TraceEqualsRef) {
@@ -427,6 +431,7 @@ TEST_P(RtlCombining, TraceEqualsRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlCombining, ::testing::ValuesIn(engine_cases()), engine_case_name);
 
+FIXROUTE_LABEL("rtl", "RtlCombiningStreams");
 TEST(RtlCombiningStreams, NoTraceKeptAndTheSameVerdict) {
   for (const EngineCase& c : engine_cases()) {
     const RunResult streamed = run_combining_on(c, "rtl", false);
@@ -438,6 +443,7 @@ TEST(RtlCombiningStreams, NoTraceKeptAndTheSameVerdict) {
   }
 }
 
+FIXROUTE_LABEL("rtl", "RtlCombiningBuilds");
 TEST(RtlCombiningBuilds, ANetworkNoBuildHoldsIsRefused) {
   RunRequest req;
   req.topology = "hypercube:9";  // 512 origins: more than the widest build's set

@@ -32,6 +32,10 @@
 
 #include "test_support.h"
 #include "verilated_cases.h"
+#include "test_labels.h"
+
+// Every test of this file is a cosimulation.
+FIXROUTE_LABEL("cosim");
 
 using namespace fixroute;
 using ::testing::HasSubstr;
@@ -276,7 +280,7 @@ TEST(RoundCosimCli, CombiningAndTreeNetworksAgreeFromTheCommandLine) {
 // Summing routers (combining-sum) co-simulated like the other round-per-clock kinds: the
 // same rounds and crossings as the ref engine, every link's sum compared each cycle.
 // One SystemC simulation per process: a case per test.
-class SumCosim : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+class SumCosim : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};  // strings: ctest -N prints them
 
 TEST_P(SumCosim, SystemcAndRtlAgreeEveryRoundAsRefRuns) {
   const auto [spec, collective] = GetParam();
@@ -294,11 +298,8 @@ INSTANTIATE_TEST_SUITE_P(Networks, SumCosim,
                          ::testing::Values(std::pair{"bsn:line:2", "broadcast"}, std::pair{"bsn:line:2", "prefix"},
                                            std::pair{"bsn:line:2", "data-sum"}, std::pair{"otis:mesh:2x2", "broadcast"},
                                            std::pair{"otis:mesh:2x2", "prefix"}, std::pair{"otis:mesh:2x2", "data-sum"}),
-                         [](const ::testing::TestParamInfo<std::pair<const char*, const char*>>& param) {
-                           std::string name = std::string(param.param.first) + "_" + param.param.second;
-                           for (char& ch : name)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return name;
+                         [](const ::testing::TestParamInfo<std::pair<std::string, std::string>>& param) {
+                           return testing_support::test_name(param.param.first + "_" + param.param.second);
                          });
 
 TEST(SumCosimCli, AgreesAndJudgesWhatArrivedUnderAFault) {

@@ -14,6 +14,7 @@
 #include "sw/verify/cosim.h"
 #include "sw/core/algorithm.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 namespace fixroute {
 namespace {
@@ -192,6 +193,8 @@ std::string engine_fault_name(const ::testing::TestParamInfo<EngineFault>& info)
          testing_support::test_name(info.param.fault);
 }
 
+FIXROUTE_LABEL("systemc", "FaultOnEngine", "_Systemc_");
+FIXROUTE_LABEL("rtl", "FaultOnEngine", "_Rtl_");
 class FaultOnEngine : public ::testing::TestWithParam<EngineFault> {};
 
 TEST_P(FaultOnEngine, IsCaughtAsOnTheReferenceEngine) {
@@ -306,6 +309,7 @@ struct CosimKindFault {
 // Printed in test names (`ctest -N`), instead of the struct's bytes.
 void PrintTo(const CosimKindFault& c, std::ostream* os) { *os << c.kind << " " << c.fault; }
 
+FIXROUTE_LABEL("cosim", "CosimFault");
 class CosimFault : public ::testing::TestWithParam<CosimKindFault> {};
 
 TEST_P(CosimFault, BothNetworksTakeTheSameAsTheReferenceEngine) {

@@ -19,6 +19,7 @@
 #include "sw/verify/run_case.h"
 
 #include "test_support.h"
+#include "test_labels.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
@@ -63,6 +64,7 @@ TEST(TorusCycles, VerifierRejectsRowsAndColumns) {
   EXPECT_THAT(torus_cycles::check_decomposition(Topology::parse("torus:4x4"), broken), HasSubstr("not paired"));
 }
 
+FIXROUTE_LABEL("slow", "Larger/Decomposition");
 class Decomposition : public ::testing::TestWithParam<std::string> {};
 TEST_P(Decomposition, EverySizeHasTwoHamiltonianCycles) {
   Topology t = Topology::parse(GetParam());

@@ -17,6 +17,7 @@
 
 #include "sw/core/version.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
@@ -247,6 +248,7 @@ TEST(Outputs, OutputsPastMaxOutputAreRefusedUpFrontOrWhenTheyPassIt) {
   EXPECT_FALSE(fs::exists(svg.string() + ".tmp"));
 }
 
+FIXROUTE_LABEL("rtl", "OutputsRtlWaveform");
 // Waveforms of the verilated routers: FST read back by GTKWave's own fst2vcd, a window of
 // clock cycles, the save file beside the dump with relative paths, a dump past
 // --max-output refused with nothing kept.
@@ -299,6 +301,7 @@ TEST(Outputs, MessagesNameWhatWasAskedAndStayShort) {
   EXPECT_THAT(run_cli("draw --help").out, HasSubstr("combining rounds (lines, rings, 2D meshes and tori, hypercubes)"));
 }
 
+FIXROUTE_LABEL("cosim", "OutputsCosim");
 TEST(OutputsCosim, JsonHasOkAndItsFormatWithoutFaults) {
   const Outcome o = run_cli("cosim ring:8 total-exchange --json");
   ASSERT_EQ(o.code, 0) << o.err;

@@ -26,6 +26,7 @@
 #include "sw/verify/run_case.h"
 
 #include "test_support.h"
+#include "test_labels.h"
 
 using namespace fixroute;
 using ::testing::HasSubstr;
@@ -287,6 +288,7 @@ INSTANTIATE_TEST_SUITE_P(FourD, PartialCyclesFourD,
                          ::testing::Values("torus:4x4x4x5", "torus:4x4x4x6", "torus:4x4x4x7", "torus:4x4x8x5"),
                          spec_name);
 
+FIXROUTE_LABEL("slow", "PartialCycles", "FiveDimensions");
 // 5D (beyond the paper, partial_cycles.cpp): laps into the next plane move across 4
 // times over the colouring y + 2z + w + 2v (mod 5); the smallest 5D torus it runs on.
 // (Built once, by the run: building its taps is most of the test's time.)
@@ -385,6 +387,8 @@ struct ReorderedCase {
   int64_t steps;
 };
 void PrintTo(const ReorderedCase& c, std::ostream* os) { *os << c.engine << " " << c.spec; }
+FIXROUTE_LABEL("systemc", "PartialCyclesReordered", "/Systemc_");
+FIXROUTE_LABEL("rtl", "PartialCyclesReordered", "/Rtl_");
 class PartialCyclesReordered : public ::testing::TestWithParam<ReorderedCase> {};
 TEST_P(PartialCyclesReordered, RunInAnOrderTheLapsCloseInAtTheoremFour) {
   const ReorderedCase& c = GetParam();

@@ -15,6 +15,10 @@
 
 #include "test_support.h"
 #include "verilated_cases.h"
+#include "test_labels.h"
+
+// Every test of this file runs the rtl engine.
+FIXROUTE_LABEL("rtl");
 
 using namespace fixroute;
 using ::testing::HasSubstr;

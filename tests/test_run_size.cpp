@@ -13,6 +13,7 @@
 #include "sw/verify/run_size.h"
 #include "sw/kinds/port_rules/scoreboard.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 namespace fixroute {
 namespace {
@@ -161,6 +162,7 @@ TEST(RunTime, CliRefusesARunEstimatedLongerThanMaxTime) {
   EXPECT_EQ(run_cli("run torus:4x4 gossip --max-time 1m").code, 0);
 }
 
+FIXROUTE_LABEL("cosim", "RunSize", "CosimRefusesWithTheEstimate");
 TEST(RunSize, CosimRefusesWithTheEstimate) {
   auto r = run_cli("cosim torus:128x128 gossip --max-memory 1G");
   EXPECT_EQ(r.code, 2);

@@ -24,6 +24,7 @@
 #include "tb/combining_sum/sum_rtl_engine.h"
 #include "sweep_support.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 using ::testing::HasSubstr;
 using namespace fixroute;
@@ -424,6 +425,7 @@ RunResult run_sums_on(const SumEngineCase& c, const std::string& engine, int thr
   return run_case(req);
 }
 
+FIXROUTE_LABEL("systemc", "SystemcSwapped");
 class SystemcSwapped : public ::testing::TestWithParam<SumEngineCase> {};
 TEST_P(SystemcSwapped, TraceAndAnswersEqualRef) {
   const RunResult sc = run_sums_on(GetParam(), "systemc");
@@ -437,6 +439,7 @@ TEST_P(SystemcSwapped, TraceAndAnswersEqualRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
 
+FIXROUTE_LABEL("rtl", "RtlSwapped");
 // The Verilog routers (verilated fr_sum_router arrays) against the ref routers.
 class RtlSwapped : public ::testing::TestWithParam<SumEngineCase> {};
 TEST_P(RtlSwapped, TraceAndAnswersEqualRef) {
@@ -457,6 +460,7 @@ TEST_P(RtlSwapped, TraceAndAnswersEqualRef) {
 }
 INSTANTIATE_TEST_SUITE_P(Cases, RtlSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
 
+FIXROUTE_LABEL("rtl", "RtlSumBuilds");
 TEST(RtlSumBuilds, TablesNoBuildHoldsAreRefused) {
   RunRequest req;
   req.topology = "bsn:complete:9";  // 9 ports: more than the widest build has
@@ -470,6 +474,7 @@ TEST(RtlSumBuilds, TablesNoBuildHoldsAreRefused) {
   EXPECT_THROW(run_sum_rtl_images(t, tables.rounds, tables.registers, images, {}), InputError);
 }
 
+FIXROUTE_LABEL("rtl", "RtlSumTableCheck");
 // The hardware's own checks of the images it is given (the rtl engine loads each router's
 // image through its configuration port and reads table_ok / table_error).
 class RtlSumTableCheck : public ::testing::Test {

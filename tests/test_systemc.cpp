@@ -12,6 +12,10 @@
 #include "sw/verify/run_case.h"
 
 #include "test_support.h"
+#include "test_labels.h"
+
+// Every test of this file runs the systemc engine.
+FIXROUTE_LABEL("systemc");
 
 using namespace fixroute;
 using ::testing::HasSubstr;

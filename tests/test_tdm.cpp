@@ -20,6 +20,7 @@
 #include "sw/verify/run_case.h"
 #include "sweep_support.h"
 #include "test_support.h"
+#include "test_labels.h"
 
 namespace fixroute {
 namespace {
@@ -160,6 +161,8 @@ std::vector<EngineCase> engine_cases() {
   return out;
 }
 
+FIXROUTE_LABEL("systemc", "TdmEngines", "/Systemc_");
+FIXROUTE_LABEL("rtl", "TdmEngines", "/Rtl_");
 class TdmEngines : public ::testing::TestWithParam<EngineCase> {};
 
 TEST_P(TdmEngines, TraceEqualsRef) {

@@ -123,10 +123,10 @@ TEST(RingPlainShift, ExcessGrowsLinearly) {
   EXPECT_LE(e64, 64);
 }
 
-using SlicedCase = std::tuple<const char*, const char*, bool>;
+using SlicedCase = std::tuple<std::string, std::string, bool>;  // strings: ctest -N prints them
 class TimeSliced : public ::testing::TestWithParam<SlicedCase> {};
 std::string sliced_name(const ::testing::TestParamInfo<SlicedCase>& info) {
-  return testing_support::test_name(std::string(std::get<0>(info.param)) + "_" + std::get<1>(info.param) +
+  return testing_support::test_name(std::get<0>(info.param) + "_" + std::get<1>(info.param) +
                                     (std::get<2>(info.param) ? "_1port" : "_halfduplex"));
 }
 TEST_P(TimeSliced, HalfDuplexAndOnePortCostAFactorOfTwo) {
