@@ -170,7 +170,10 @@ void BM_Systemc(benchmark::State& state, const char* spec, const char* collectiv
   int64_t steps = 0, runs = 0, cycles = 0;
   for (auto _ : state) {
     CountingSink sink;  // the crossings streamed, as `fixroute run` streams them
-    EngineResult r = bench->run(&sink, false);
+    EngineOptions options;
+    options.sink = &sink;
+    options.keep_trace = false;
+    EngineResult r = bench->run(options);
     benchmark::DoNotOptimize(sink.crossings);
     steps = r.steps_simulated;
     cycles = r.clock_cycles.value_or(0);

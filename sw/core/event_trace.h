@@ -56,6 +56,51 @@ void replay_steps(const std::vector<Event>& trace, StepSink<Event>& sink) {
   }
 }
 
+// What a streaming engine does with the rows of each step as the step ends: hands them to
+// the sink where the run streams (EngineOptions::sink), keeps them where asked
+// (EngineOptions::keep_trace) or where nothing streams. Written once for every kind.
+template <class Event>
+class StepRecorder {
+ public:
+  explicit StepRecorder(const EngineOptions& options)
+      : sink_(dynamic_cast<StepSink<Event>*>(options.sink)), keep_(options.keep_trace || !sink_) {}
+  // Whether a run with these options streams rows of this kind.
+  static bool streams(const EngineOptions& options) { return dynamic_cast<StepSink<Event>*>(options.sink) != nullptr; }
+  bool streamed() const { return sink_ != nullptr; }
+
+  // One step's rows, sorted.
+  void record(int64_t step, const std::vector<Event>& rows) {
+    if (sink_) sink_->step(step, rows);
+    if (keep_) trace_.insert(trace_.end(), rows.begin(), rows.end());
+  }
+  // Sorted rows of one step or more, handed on step by step.
+  void record_steps(const std::vector<Event>& rows) {
+    for (size_t first = 0; first < rows.size();) {
+      size_t end = first;
+      while (end < rows.size() && rows[end].step == rows[first].step) ++end;
+      if (first == 0 && end == rows.size()) return record(rows.front().step, rows);
+      step_rows_.assign(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.begin() + static_cast<std::ptrdiff_t>(end));
+      record(step_rows_.front().step, step_rows_);
+      first = end;
+    }
+    step_rows_.clear();
+  }
+  // Rows one at a time, in order; end_step records them as the step's.
+  void add(const Event& e) { step_rows_.push_back(e); }
+  void end_step(int64_t step) {
+    record(step, step_rows_);
+    step_rows_.clear();
+  }
+
+  // The rows kept, sorted (empty where the run streamed without keep_trace).
+  std::vector<Event> take_trace() { return std::move(trace_); }
+
+ private:
+  StepSink<Event>* sink_;
+  bool keep_;
+  std::vector<Event> step_rows_, trace_;
+};
+
 // A kind's trace behind the kind-neutral interface of core/router_kind.h.
 template <class Event>
 struct EventTrace : Trace {

@@ -95,7 +95,7 @@ const KindRoutersRegistrar rtl_combining(
         })
         .taking_faults().streaming().at_most(2e7).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& o) {
-          return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), streams_combining(o));
+          return combining_output(run_combining_rtl(topology, as_kind<CombiningTables>(t), o), StepRecorder<CombiningEvent>::streams(o));
         }));
 
 }  // namespace

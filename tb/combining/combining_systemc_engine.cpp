@@ -18,7 +18,7 @@ const KindRoutersRegistrar systemc_combining(
           check_combining_faults(options);
           return combining_output(run_round_bench<CombiningNetworkSc, CombiningClockMonitor, CombiningRun>(
                                       topology, as_kind<CombiningTables>(t), options),
-                                  streams_combining(options));
+                                  StepRecorder<CombiningEvent>::streams(options));
         }));
 
 }  // namespace

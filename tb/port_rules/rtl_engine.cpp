@@ -163,9 +163,8 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       for (const Fault& f : faults->flips_at(step)) rtl.flip_forward_bit(f.a, f.in_port, f.out_port);
   };
   flip_due(1);
-  PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
-  const bool keep = options.keep_trace || !sink;
-  result.streamed = sink != nullptr;
+  StepRecorder<TraceEvent> recorder(options);
+  result.streamed = recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, sorted, handed on as the run goes
   int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
@@ -200,8 +199,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       }
     }
     sort_trace(crossings);
-    if (sink) sink->step(steps, crossings);
-    if (keep) result.trace.insert(result.trace.end(), crossings.begin(), crossings.end());
+    recorder.record(steps, crossings);
     rtl.tick();  // the RECEIVE cycle
     ++cycles;
     flip_due(steps + 1);
@@ -226,6 +224,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   }
   result.steps_simulated = steps;
   result.clock_cycles = cycles;
+  result.trace = recorder.take_trace();
   return result;
 }
 

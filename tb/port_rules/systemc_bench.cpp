@@ -8,21 +8,6 @@
 
 namespace fixroute {
 
-namespace {
-
-// Every sender of a cycle is at the network's step; handed on step by step all the same.
-void hand_on_by_step(const std::vector<TraceEvent>& sorted, PacketSink& sink) {
-  std::vector<TraceEvent> one_step;
-  for (size_t first = 0; first < sorted.size();) {
-    size_t end = first;
-    while (end < sorted.size() && sorted[end].step == sorted[first].step) ++end;
-    if (first == 0 && end == sorted.size()) return sink.step(sorted.front().step, sorted);
-    one_step.assign(sorted.begin() + static_cast<std::ptrdiff_t>(first), sorted.begin() + static_cast<std::ptrdiff_t>(end));
-    sink.step(one_step.front().step, one_step);
-    first = end;
-  }
-}
-}  // namespace
 
 SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables,
                            bool pause_at_end, FaultInjector* faults, NetworkTables* flippable)
@@ -44,11 +29,10 @@ SystemcBench::SystemcBench(sc_core::sc_module_name name, const Topology& topo, c
   dont_initialize();
 }
 
-EngineResult SystemcBench::run(PacketSink* sink, bool keep_trace) {
+EngineResult SystemcBench::run(const EngineOptions& options) {
   result_ = EngineResult{};
-  sink_ = sink;
-  keep_trace_ = keep_trace || !sink;
-  result_.streamed = sink != nullptr;
+  recorder_.emplace(options);
+  result_.streamed = recorder_->streamed();
   cycles_ = 0;
   last_crossing_step_ = 0;
   flipped_through_ = 0;
@@ -61,6 +45,7 @@ EngineResult SystemcBench::run(PacketSink* sink, bool keep_trace) {
   running_ = true;
   sc_core::sc_start();  // until the monitor pauses or stops the simulation
   EngineResult r = std::move(result_);
+  r.trace = recorder_->take_trace();
   r.max_queue = net.max_queue();
   return r;
 }
@@ -84,8 +69,7 @@ void SystemcBench::monitor() {
     }
   if (!crossings_.empty()) {  // a SEND cycle; its RECEIVE edge comes next
     sort_trace(crossings_);
-    if (sink_) hand_on_by_step(crossings_, *sink_);
-    if (keep_trace_) result_.trace.insert(result_.trace.end(), crossings_.begin(), crossings_.end());
+    recorder_->record_steps(crossings_);  // every sender of a cycle is at the network's step; by step all the same
     return;
   }
   const int64_t step = net.step(clock_node_);

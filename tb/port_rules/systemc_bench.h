@@ -4,6 +4,7 @@
 // every router is idle, on a fault, or on the watchdog. Used by the systemc
 // engine (one run) and the benchmarks (reset and run again, with sc_pause).
 #pragma once
+#include <optional>
 #include <systemc>
 
 #include "sw/kinds/port_rules/ref_routers.h"
@@ -18,9 +19,10 @@ class SystemcBench : public sc_core::sc_module {
   SystemcBench(sc_core::sc_module_name name, const Topology& topo, const NetworkTables& tables, bool pause_at_end,
                FaultInjector* faults = nullptr, NetworkTables* flippable = nullptr);
 
-  // Runs the network from reset to its end. Each step's crossings go to `sink` as they
-  // happen; the result keeps the whole sorted trace when `keep_trace` or without a sink.
-  EngineResult run(PacketSink* sink = nullptr, bool keep_trace = true);
+  // Runs the network from reset to its end. Each step's crossings go to the options' sink
+  // as they happen; the result keeps the whole sorted trace when asked or without a sink
+  // (StepRecorder).
+  EngineResult run(const EngineOptions& options = {});
 
   sc_core::sc_clock clk;
   sc_core::sc_signal<bool> reset;
@@ -37,8 +39,7 @@ class SystemcBench : public sc_core::sc_module {
   int64_t flipped_through_ = 0;  // flips of steps up to this one applied
   bool running_ = false;
   EngineResult result_;
-  PacketSink* sink_ = nullptr;
-  bool keep_trace_ = true;
+  std::optional<StepRecorder<TraceEvent>> recorder_;  // the running run's
   std::vector<TraceEvent> crossings_;  // this cycle's
   int64_t cycles_ = 0;
   int64_t last_crossing_step_ = 0;

@@ -35,7 +35,7 @@ EngineResult run_systemc_engine(const Topology& topology, const NetworkTables& t
     sc_core::sc_trace(vcd.file(), bench.clk, "clk");
     bench.net.trace(vcd.file());
   }
-  EngineResult r = bench.run(dynamic_cast<PacketSink*>(options.sink), options.keep_trace);
+  EngineResult r = bench.run(options);
   r.overhead_cycles = *r.overhead_cycles + 1;  // the reset edge
   return r;
 }

@@ -38,23 +38,6 @@ struct CombiningRun : RunStats {
 // combining run), rows sorted by (node, port).
 using CombiningSink = StepSink<CombiningEvent>;
 
-// What every combining engine does with a round's packets: hands them to the sink where
-// the run streams (EngineOptions::sink), keeps them where asked (EngineOptions::keep_trace).
-class CombiningRecorder {
- public:
-  explicit CombiningRecorder(const EngineOptions& options)
-      : sink_(dynamic_cast<CombiningSink*>(options.sink)), keep_(options.keep_trace || !sink_) {}
-  void add(const CombiningEvent& e) { round_.push_back(e); }
-  void end_round(int64_t step);
-  bool streamed() const { return sink_ != nullptr; }
-  std::vector<CombiningEvent> take_trace() { return std::move(trace_); }
-
- private:
-  CombiningSink* sink_;
-  bool keep_;
-  std::vector<CombiningEvent> round_, trace_;
-};
-
 // When a run of combining routers ends (docs/timing-model.md, "Combining routers"): once
 // every router's set holds every origin (done), or once a whole table period has passed in
 // which no router learnt anything: the sets are then a fixed point of the period and no
@@ -97,7 +80,7 @@ class CombiningClockMonitor {
   CombiningStopRule stop_;
   int64_t round_ = 0;  // the round whose packets were recorded last
   int64_t cycles_ = 0;
-  CombiningRecorder recorder_;
+  StepRecorder<CombiningEvent> recorder_;
 };
 
 // A router's set is a bit per origin: a network of N routers holds N^2 bits, twice while a
@@ -118,8 +101,6 @@ void check_combining_faults(const EngineOptions& options);
 CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& tables,
                                const EngineOptions& options = {});
 
-// Whether a run with `options` hands its rounds to a CombiningSink.
-inline bool streams_combining(const EngineOptions& options) { return dynamic_cast<CombiningSink*>(options.sink) != nullptr; }
 
 using CombiningTrace = EventTrace<CombiningEvent>;
 // `streamed`: the run handed its rounds to a CombiningSink.
@@ -142,7 +123,7 @@ void CombiningClockMonitor::clock_edge(const Network& network) {
   for (int i = 0; i < nodes; ++i)
     for (int q = 0; q < topology_.num_ports(); ++q)
       if (network.link_valid(i, q)) recorder_.add({round_, i, q, topology_.neighbour(i, q), network.link_count(i, q)});
-  recorder_.end_round(round_);
+  recorder_.end_step(round_);
 }
 
 }  // namespace fixroute

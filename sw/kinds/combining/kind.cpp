@@ -90,7 +90,7 @@ const KindRoutersRegistrar combining_ref_routers(
         [](const Topology& topology, const Tables& t, const EngineOptions& options) {
           return combining_output(
               run_combining_ref(topology, as_kind<CombiningTables>(t), options),
-              streams_combining(options));
+              StepRecorder<CombiningEvent>::streams(options));
         }));
 
 }  // namespace

@@ -17,12 +17,6 @@ std::string CombiningStopRule::failure(int64_t step) const {
                      step, period_);
 }
 
-void CombiningRecorder::end_round(int64_t step) {
-  if (sink_) sink_->step(step, round_);
-  if (keep_) trace_.insert(trace_.end(), round_.begin(), round_.end());
-  round_.clear();
-}
-
 CombiningClockMonitor::CombiningClockMonitor(const Topology& topology, int rounds_per_period, const EngineOptions& options)
     : topology_(topology), stop_(rounds_per_period), recorder_(options) {
   stop_.round_ended(0, topology.num_nodes() == 1, false);
@@ -58,7 +52,7 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
   check_combining_faults(options);
   FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
   CombiningRun run;
-  CombiningRecorder recorder(options);
+  StepRecorder<CombiningEvent> recorder(options);
   const int nodes = topology.num_nodes();
   const size_t words = (static_cast<size_t>(nodes) + 63) / 64;
   std::vector<uint64_t> known(static_cast<size_t>(nodes) * words, 0), next;
@@ -94,7 +88,7 @@ CombiningRun run_combining_ref(const Topology& topology, const CombiningTables& 
         count[static_cast<size_t>(n)] = c;
       }
     }
-    recorder.end_round(step);
+    recorder.end_step(step);
     known.swap(next);
     stop.round_ended(step, full == nodes, learnt);
   }

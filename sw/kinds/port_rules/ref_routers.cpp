@@ -97,9 +97,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
   std::vector<Packet> wire(slots);
   std::vector<uint8_t> on_wire(slots, 0);
-  PacketSink* sink = dynamic_cast<PacketSink*>(options.sink);
-  const bool keep = options.keep_trace || !sink;
-  result.streamed = sink != nullptr;
+  StepRecorder<TraceEvent> recorder(options);
+  result.streamed = recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, every range's in order
 
   // (1) releases (a stuck router still releases in the step it stops at, as the hardware
@@ -213,8 +212,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       queued += r.queued;
       if (r.crossed) last_crossing_step = step;
     }
-    if (sink) sink->step(step, *step_crossings);
-    if (keep) result.trace.insert(result.trace.end(), step_crossings->begin(), step_crossings->end());
+    recorder.record(step, *step_crossings);
     each_range(arrive, step);
     for (const RouterRange& r : ranges) {
       queued += r.queued;
@@ -228,6 +226,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     if (!result.failure.empty()) break;
   }
   result.steps_simulated = step;
+  result.trace = recorder.take_trace();
   return result;  // sorted: steps in order, each sorted
 }
 
