@@ -81,26 +81,34 @@ std::vector<DisplacementClass> displacement_classes(const Topology& t) {
 }
 
 // One router's view of the period: per slot, which class has taken each port, the
-// injection and the ejection (the same at every router); -1 where free.
+// injection and the ejection (the same at every router); -1 where free. Kept for two
+// periods, the second a copy of the first: a chain is shorter than the period, so the
+// slots asked for are below two periods and the repair's innermost loop reads without a
+// wrap-around.
 class ClassGrid {
  public:
-  ClassGrid(int period, int ports) : period_(period), ports_(ports), owner_(static_cast<size_t>(period) * (ports + 2), -1) {}
+  ClassGrid(int period, int ports)
+      : period_(period), width_(static_cast<size_t>(ports) + 2), owner_(2 * static_cast<size_t>(period) * width_, -1) {}
   bool free(int64_t slot, int resource) const { return owner(slot, resource) < 0; }
-  int owner(int64_t slot, int resource) const { return owner_[index(slot, resource)]; }
-  void set(int64_t slot, int resource, int owner) { owner_[index(slot, resource)] = owner; }
-  int eject() const { return ports_; }
-  int inject() const { return ports_ + 1; }
+  int owner(int64_t slot, int resource) const { return owner_[index(slot) + static_cast<size_t>(resource)]; }
+  // The owners of slot's resources, indexed by resource (slot below two periods).
+  const int* row(int64_t slot) const { return &owner_[index(slot)]; }
+  void set(int64_t slot, int resource, int owner) {
+    const size_t at = wrapped(slot) * width_ + static_cast<size_t>(resource);
+    owner_[at] = owner;
+    owner_[at + static_cast<size_t>(period_) * width_] = owner;
+  }
+  int eject() const { return static_cast<int>(width_) - 2; }
+  int inject() const { return static_cast<int>(width_) - 1; }
   int period() const { return period_; }
 
  private:
-  size_t index(int64_t slot, int resource) const {
-    // Slots asked for are below two periods (a chain is shorter than the period): a
-    // subtraction, not a division, in the repair's innermost loop.
-    if (slot >= period_) slot -= period_;
-    if (slot >= period_) slot %= period_;
-    return static_cast<size_t>(slot) * static_cast<size_t>(ports_ + 2) + static_cast<size_t>(resource);
+  size_t wrapped(int64_t slot) const { return static_cast<size_t>(slot % period_); }
+  size_t index(int64_t slot) const {
+    return (slot < 2 * static_cast<int64_t>(period_) ? static_cast<size_t>(slot) : wrapped(slot)) * width_;
   }
-  int period_, ports_;
+  int period_;
+  size_t width_;
   std::vector<int> owner_;
 };
 
@@ -136,20 +144,26 @@ std::vector<MoveSet> move_sets_of(const DisplacementClass& cls) {
 // buffers are kept between calls: the repair calls this for every slot of every move.
 class MoveMatcher {
  public:
-  // The word, valid until the next call, and how many hops matched.
-  template <class Usable>
-  size_t match(const MoveSet& set, int64_t t, Usable usable) {
+  // The word, valid until the next call, and how many hops matched. `free_in(slot)` gives
+  // the owners of a slot's resources (ClassGrid::row): a port is usable where its owner is -1.
+  template <class Rows>
+  size_t match(const MoveSet& set, int64_t t, Rows free_in) {
     const size_t h = set.hop_ports.size(), kinds = set.types.size();
     type_of_.assign(h, -1);
     used_.assign(kinds, 0);
-    allowed_.assign(h, 0);
-    for (size_t i = 0; i < h; ++i)
+    allowed_.resize(h);
+    if (seen_.size() < kinds) seen_.resize(kinds, 0);
+    for (size_t i = 0; i < h; ++i) {
+      const int* owners = free_in(t + static_cast<int64_t>(i));
+      uint32_t allowed = 0;
       for (size_t k = 0; k < kinds; ++k)
-        if (usable(t + static_cast<int64_t>(i), set.types[k])) allowed_[i] |= 1u << k;
+        if (owners[set.types[k]] < 0) allowed |= 1u << k;
+      allowed_[i] = allowed;
+    }
     size_t matched = 0;
     for (size_t i = 0; i < h; ++i) {
       if (!allowed_[i]) continue;
-      seen_.assign(kinds, 0);
+      ++stamp_;  // a fresh search: no port seen (instead of clearing seen_)
       if (augment(set, i)) ++matched;
     }
     word_.resize(h);
@@ -169,8 +183,8 @@ class MoveMatcher {
  private:
   bool augment(const MoveSet& set, size_t i) {
     for (size_t k = 0; k < set.types.size(); ++k) {
-      if (seen_[k] || !((allowed_[i] >> k) & 1u)) continue;
-      seen_[k] = 1;
+      if (seen_[k] == stamp_ || !((allowed_[i] >> k) & 1u)) continue;
+      seen_[k] = stamp_;
       if (used_[k] < set.count[k]) {
         ++used_[k];
         type_of_[i] = static_cast<int>(k);
@@ -186,7 +200,8 @@ class MoveMatcher {
   }
   std::vector<int> type_of_, used_, word_;
   std::vector<uint32_t> allowed_;
-  std::vector<char> seen_;
+  std::vector<uint64_t> seen_;
+  uint64_t stamp_ = 0;
 };
 
 struct PlacedClass {
@@ -242,7 +257,7 @@ class ClassSearch {
       const int64_t t = (start + k) % period;
       if (!grid_.free(t, grid_.inject()) || !grid_.free(t + cls.hops, grid_.eject())) continue;
       for (const MoveSet& set : move_sets_[c]) {
-        const size_t matched = matcher_.match(set, t, [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        const size_t matched = matcher_.match(set, t, [&](int64_t slot) { return grid_.row(slot); });
         if (matched == set.hop_ports.size()) {
           take(c, static_cast<int>(t), matcher_.word());
           return true;
@@ -276,7 +291,7 @@ class ClassSearch {
       if (evicted.size() > best_cost) continue;  // worse already: no candidate here is taken
       const size_t ends = evicted.size();
       for (const MoveSet& set : move_sets_[c]) {
-        matcher_.match(set, t, [&](int64_t slot, int port) { return grid_.free(slot, port); });
+        matcher_.match(set, t, [&](int64_t slot) { return grid_.row(slot); });
         const std::vector<int>& word = matcher_.word();
         evicted.resize(ends);
         bool allowed = true;
