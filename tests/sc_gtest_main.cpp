@@ -42,7 +42,9 @@ bool write_ctest_file(const std::filesystem::path& out) {
   static const char* const kLabels[] = {"unit", "systemc", "rtl", "cosim", "slow"};
   for (const LabelMark& mark : marks)
     if (std::find_if(std::begin(kLabels), std::end(kLabels), [&](const char* l) { return mark.label == l; }) == std::end(kLabels)) {
-      std::cerr << where(mark) << ": no such label (unit, systemc, rtl, cosim, slow)\n";
+      std::cerr << where(mark) << ": no such label (one of";
+      for (const char* label : kLabels) std::cerr << " " << label;
+      std::cerr << ")\n";
       return false;
     }
   std::error_code ec;

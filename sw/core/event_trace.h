@@ -44,16 +44,25 @@ struct StepSink : TraceSink {
   virtual void step(int64_t step, const std::vector<Event>& rows) = 0;
 };
 
+// Calls each_step(step, its rows) for the sorted `rows`, step by step: `rows` itself where
+// it holds one step, else each step's rows copied into `scratch`.
+template <class Event, class EachStep>
+void for_each_step(const std::vector<Event>& rows, std::vector<Event>& scratch, EachStep each_step) {
+  for (size_t first = 0; first < rows.size();) {
+    size_t end = first;
+    while (end < rows.size() && rows[end].step == rows[first].step) ++end;
+    if (first == 0 && end == rows.size()) return each_step(rows.front().step, rows);
+    scratch.assign(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.begin() + static_cast<std::ptrdiff_t>(end));
+    each_step(scratch.front().step, scratch);
+    first = end;
+  }
+}
+
 // Hands a whole sorted trace to `sink` step by step.
 template <class Event>
 void replay_steps(const std::vector<Event>& trace, StepSink<Event>& sink) {
   std::vector<Event> rows;
-  for (size_t i = 0; i < trace.size();) {
-    const int64_t at = trace[i].step;
-    rows.clear();
-    for (; i < trace.size() && trace[i].step == at; ++i) rows.push_back(trace[i]);
-    sink.step(at, rows);
-  }
+  for_each_step(trace, rows, [&](int64_t step, const std::vector<Event>& r) { sink.step(step, r); });
 }
 
 // What a streaming engine does with the rows of each step as the step ends: hands them to
@@ -75,14 +84,7 @@ class StepRecorder {
   }
   // Sorted rows of one step or more, handed on step by step.
   void record_steps(const std::vector<Event>& rows) {
-    for (size_t first = 0; first < rows.size();) {
-      size_t end = first;
-      while (end < rows.size() && rows[end].step == rows[first].step) ++end;
-      if (first == 0 && end == rows.size()) return record(rows.front().step, rows);
-      step_rows_.assign(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.begin() + static_cast<std::ptrdiff_t>(end));
-      record(step_rows_.front().step, step_rows_);
-      first = end;
-    }
+    for_each_step(rows, step_rows_, [&](int64_t step, const std::vector<Event>& r) { record(step, r); });
     step_rows_.clear();
   }
   // Rows one at a time, in order; end_step records them as the step's.
