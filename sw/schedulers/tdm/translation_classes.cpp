@@ -139,22 +139,21 @@ std::vector<MoveSet> move_sets_of(const DisplacementClass& cls) {
 }
 
 // The port word of a move set placed from slot `t`: as many hops as possible matched to a
-// port that `usable` allows in slot t + i (augmenting paths over the few distinct ports,
+// port free in the grid in slot t + i (augmenting paths over the few distinct ports,
 // each with its count of moves), the others given the moves left over. The scratch
 // buffers are kept between calls: the repair calls this for every slot of every move.
 class MoveMatcher {
  public:
-  // The word, valid until the next call, and how many hops matched. `free_in(slot)` gives
-  // the owners of a slot's resources (ClassGrid::row): a port is usable where its owner is -1.
-  template <class Rows>
-  size_t match(const MoveSet& set, int64_t t, Rows free_in) {
+  // The word, valid until the next call, and how many hops matched: a port is usable in a
+  // slot where the grid has no owner for it.
+  size_t match(const MoveSet& set, int64_t t, const ClassGrid& grid) {
     const size_t h = set.hop_ports.size(), kinds = set.types.size();
     type_of_.assign(h, -1);
     used_.assign(kinds, 0);
     allowed_.resize(h);
     if (seen_.size() < kinds) seen_.resize(kinds, 0);
     for (size_t i = 0; i < h; ++i) {
-      const int* owners = free_in(t + static_cast<int64_t>(i));
+      const int* owners = grid.row(t + static_cast<int64_t>(i));
       uint32_t allowed = 0;
       for (size_t k = 0; k < kinds; ++k)
         if (owners[set.types[k]] < 0) allowed |= 1u << k;
@@ -257,7 +256,7 @@ class ClassSearch {
       const int64_t t = (start + k) % period;
       if (!grid_.free(t, grid_.inject()) || !grid_.free(t + cls.hops, grid_.eject())) continue;
       for (const MoveSet& set : move_sets_[c]) {
-        const size_t matched = matcher_.match(set, t, [&](int64_t slot) { return grid_.row(slot); });
+        const size_t matched = matcher_.match(set, t, grid_);
         if (matched == set.hop_ports.size()) {
           take(c, static_cast<int>(t), matcher_.word());
           return true;
@@ -291,7 +290,7 @@ class ClassSearch {
       if (evicted.size() > best_cost) continue;  // worse already: no candidate here is taken
       const size_t ends = evicted.size();
       for (const MoveSet& set : move_sets_[c]) {
-        matcher_.match(set, t, [&](int64_t slot) { return grid_.row(slot); });
+        matcher_.match(set, t, grid_);
         const std::vector<int>& word = matcher_.word();
         evicted.resize(ends);
         bool allowed = true;
