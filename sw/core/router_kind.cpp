@@ -41,7 +41,7 @@ const KindRouters* find_kind_routers(const std::string& kind, const std::string&
 }
 
 std::vector<Engine>& engine_registry() {
-  // The ref engine registers from sw/kinds/port_rules/ref_routers.cpp, the hardware engines from tb/;
+  // The ref engine registers from sw/engines/ref.cpp, the hardware engines from tb/engines.cpp;
   // kept in name order (find_named.h).
   static std::vector<Engine> registry;
   return registry;
