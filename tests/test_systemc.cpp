@@ -1,5 +1,5 @@
 // The systemc engine against the reference engine. Every TEST runs in its own process
-// (gtest_discover_tests), as SystemC's one elaboration per process requires.
+// (tests/CMakeLists.txt, fixroute_declare_tests), as SystemC's one elaboration per process requires.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
