@@ -163,22 +163,68 @@ TEST(BroadcastTrees, TwoPhaseOnNonSquareAndOddMeshes) {
   }
 }
 
-// All-port full-duplex meshes: nothing else runs non-combining gossip there, so the
-// half-duplex schedule runs on full-duplex links, above the paper's ceil((z1 z2 - 1)/2)
-// (its trees for meshes are cited, not given), and says so.
-TEST(BroadcastTrees, TwoPhaseIsTheFullDuplexMeshesGossipAboveThePaper) {
+// Two-phase asked for on all-port full-duplex meshes: the half-duplex schedule on
+// full-duplex links, above the paper's ceil((z1 z2 - 1)/2) (its trees for meshes are cited,
+// not given), and says so; the default there is rarest-first (next test).
+TEST(BroadcastTrees, TwoPhaseOnFullDuplexMeshesStaysAboveThePaper) {
   for (const auto& [spec, steps] : std::map<std::string, int64_t>{{"mesh:4x4", 12}, {"mesh:4x6", 19}, {"mesh:5x5", 18}}) {
     RunRequest req;
     req.topology = spec;
     req.collective = "gossip";
+    req.algorithm = "two-phase";
     const RunResult r = run_case(req);
     EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
-    EXPECT_EQ(r.algorithm, "two-phase") << spec;
     EXPECT_EQ(r.steps(), steps) << spec;
     const int64_t nodes = Topology::parse(spec).num_nodes();
     EXPECT_EQ(r.paper_formula, std::optional<int64_t>(nodes / 2)) << spec;  // ceil((N-1)/2)
     EXPECT_EQ(r.meets_paper(), std::optional<bool>(false)) << spec;
     EXPECT_THAT(r.above_paper_reason, HasSubstr("half-duplex construction")) << spec;
+  }
+}
+
+// Rarest-first (greedy trees, any network, all-port full-duplex): the full-duplex meshes'
+// default, measured at the paper's ceil((z1 z2 - 1)/2) on the 2D meshes below and at the
+// in-link bound ceil((N-1)/3) on 3D meshes (optimal); thin 2D meshes stay above, with the
+// reason. Rounds measured by the ref routers.
+TEST(BroadcastTrees, RarestFirstMeetsTheMeshBounds) {
+  auto run = [](const std::string& spec, const std::string& algorithm = "") {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "gossip";
+    req.algorithm = algorithm;
+    return run_case(req);
+  };
+  for (const char* spec : {"mesh:2x2", "mesh:3x3", "mesh:4x4", "mesh:5x5", "mesh:6x6", "mesh:8x8", "mesh:4x6", "mesh:5x7",
+                           "mesh:7x8", "mesh:4x16", "mesh:16x16"}) {
+    const RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, "rarest-first") << spec;
+    EXPECT_EQ(r.paper_formula, std::optional<int64_t>(Topology::parse(spec).num_nodes() / 2)) << spec;
+    EXPECT_EQ(r.steps(), *r.paper_formula) << spec;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
+  }
+  for (const auto& [spec, steps] : std::map<std::string, int64_t>{
+           {"mesh:2x2x2", 3}, {"mesh:3x3x3", 9}, {"mesh:2x3x4", 8}, {"mesh:4x4x4", 21}, {"mesh:3x4x5", 20},
+           {"mesh:6x6x6", 72}, {"mesh:3x3x3x3", 20}}) {
+    const RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, "rarest-first") << spec;
+    EXPECT_EQ(r.steps(), steps) << spec;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << spec;  // ceil((N-1)/3): a corner's three in-links
+  }
+  for (const auto& [spec, steps] : std::map<std::string, int64_t>{{"mesh:2x9", 10}, {"mesh:3x16", 26}, {"mesh:8x2", 9}}) {
+    const RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.steps(), steps) << spec;
+    EXPECT_EQ(r.meets_paper(), std::optional<bool>(false)) << spec;
+    EXPECT_THAT(r.above_paper_reason, HasSubstr("greedy")) << spec;
+  }
+  // Networks without a construction of the paper: graph files, swapped networks, complete graphs.
+  for (const char* spec : {"graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt", "bsn:mesh:2x2", "complete:6"}) {
+    const RunResult r = run(spec);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, "rarest-first") << spec;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
   }
 }
 
@@ -540,7 +586,8 @@ TEST(BroadcastTreesCli, RunsTheNecklaceAndRefusesBadCases) {
                           "run mesh:2x2x2 gossip --algorithm two-phase --duplex half", "run mesh:4x4 gossip --algorithm two-phase --ports 1-port",
                           "run torus:4x6 gossip --algorithm two-phase --duplex half", "run torus:4x4x4 gossip --algorithm pyramids",
                           "run torus:5x5x7 gossip --algorithm pyramids", "run torus:21x21x21 gossip --algorithm pyramids",
-                          "run torus:5x5x5 gossip --algorithm pyramids --ports 1-port"}) {
+                          "run torus:5x5x5 gossip --algorithm pyramids --ports 1-port",
+                          "run mesh:4x4 gossip --algorithm rarest-first --duplex half", "run mesh:40x40 gossip --algorithm rarest-first"}) {
     o = testing_support::run_cli(bad);
     EXPECT_EQ(o.code, 2) << bad << "\n" << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << bad << ": " << o.err;
@@ -638,7 +685,8 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"pyramids", "torus:7x7x7", {}},  // 343 routers: the 8-port build of 512 origins
           {"hamiltonian-pairs", "mesh:4x5", kOnePort},
           {"hamiltonian-pairs", "hypercube:4", kOnePort},
-          {"two-phase", "mesh:6x6", kHalfDuplex}};
+          {"two-phase", "mesh:6x6", kHalfDuplex},
+          {"rarest-first", "mesh:3x3x3", {}}};
 }
 
 std::string tree_engine_case_name(const ::testing::TestParamInfo<TreeEngineCase>& info) {

@@ -1,0 +1,162 @@
+// Rarest-first gossip: all-to-all broadcast without combining on any network, all-port
+// full-duplex (the all-to-all broadcast paper's model, "All-port full-duplex model"). The
+// paper solves 2D meshes M(z1,z2) in ceil((z1 z2 - 1)/2) rounds by time-arc-disjoint trees
+// it cites but does not give, and has no construction for meshes of more sizes or for
+// networks without translations; this is a greedy schedule of the N broadcast trees, round
+// by round, for all of them:
+// - in round r every link direction u -> v carries at most one packet, one that u held
+//   before the round and v has not (so each packet's arcs form a tree rooted at its origin,
+//   and trees sharing a link do so in different rounds: time-arc-disjoint);
+// - each node v fills its in-links one by one, the link with the fewest packets to offer
+//   first, each with the packet fewest nodes hold -- among those, the one from the origin
+//   furthest from v, then the lowest origin -- no packet taken twice in a round: rare
+//   packets spread first, so every neighbour soon has something v lacks, and far ones
+//   before near ones, which have more rounds left to arrive.
+// A node's in-links bound the count from below: ceil((N-1)/degree) at the node of least
+// degree (the corners of a mesh); the run reports the rounds, the bound and the buffers.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "sw/core/formulas.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+namespace {
+
+// Each round touches every in-link with a bit set of N origins: N^2 x degree bits a round
+// (and the distances take N^2 ints).
+constexpr int kMaxRarestFirstNodes = 1024;
+
+struct InLink {
+  int from = 0;       // the neighbour that sends
+  int from_port = 0;  // its port towards the receiver
+};
+
+std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
+  const Topology& topology = p.topology;
+  const int n = topology.num_nodes(), ports = topology.num_ports();
+  const size_t words = (static_cast<size_t>(n) + 63) / 64;
+  std::vector<std::vector<InLink>> in_links(static_cast<size_t>(n));
+  for (int u = 0; u < n; ++u)
+    for (int q = 0; q < ports; ++q) {
+      const int v = topology.neighbour(u, q);
+      if (v >= 0 && v != u) in_links[static_cast<size_t>(v)].push_back({u, q});
+    }
+  // held[v * words + w]: the origins node v holds; holders[o]: how many nodes hold o.
+  std::vector<uint64_t> held(static_cast<size_t>(n) * words, 0), arriving(held.size(), 0);
+  auto holds = [&](std::vector<uint64_t>& bits, int v) { return bits.data() + static_cast<size_t>(v) * words; };
+  std::vector<int64_t> holders(static_cast<size_t>(n), 1);
+  for (int v = 0; v < n; ++v) holds(held, v)[static_cast<size_t>(v) / 64] |= uint64_t{1} << (v % 64);
+  int64_t missing = static_cast<int64_t>(n) * (n - 1);
+
+  struct Send {
+    int round, node, port, origin;
+  };
+  std::vector<Send> sends;
+  std::vector<uint64_t> offer;  // per in-link of the node at hand: what its neighbour can give
+  std::vector<int> offered;     // how many
+  std::vector<size_t> order;
+  std::vector<std::vector<int>> distance(static_cast<size_t>(n));
+  for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = topology.distances_from(v);
+  // Whether origin o goes before origin b into a node `from_v` away from them.
+  auto rarer = [&](int o, int b, const std::vector<int>& from_v) {
+    const int64_t held_o = holders[static_cast<size_t>(o)], held_b = holders[static_cast<size_t>(b)];
+    if (held_o != held_b) return held_o < held_b;
+    return from_v[static_cast<size_t>(o)] > from_v[static_cast<size_t>(b)];
+  };
+  int round = 0;
+  while (missing > 0) {
+    if (++round > kMaxBroadcastTreeRounds)
+      throw std::logic_error(fmt::format("rarest-first on {}: not done in {} rounds", topology.spec(), kMaxBroadcastTreeRounds));
+    std::fill(arriving.begin(), arriving.end(), 0);
+    int64_t arrived = 0;
+    for (int v = 0; v < n; ++v) {
+      const std::vector<InLink>& links = in_links[static_cast<size_t>(v)];
+      offer.resize(links.size() * words);
+      offered.assign(links.size(), 0);
+      const uint64_t* mine = holds(held, v);
+      for (size_t l = 0; l < links.size(); ++l) {
+        const uint64_t* theirs = holds(held, links[l].from);
+        for (size_t w = 0; w < words; ++w) {
+          offer[l * words + w] = theirs[w] & ~mine[w];
+          offered[l] += __builtin_popcountll(offer[l * words + w]);
+        }
+      }
+      order.resize(links.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return offered[a] < offered[b]; });
+      uint64_t* taken = holds(arriving, v);
+      const std::vector<int>& from_v = distance[static_cast<size_t>(v)];
+      for (size_t l : order) {
+        int best = -1;
+        for (size_t w = 0; w < words; ++w)
+          for (uint64_t bits = offer[l * words + w] & ~taken[w]; bits; bits &= bits - 1) {
+            const int o = static_cast<int>(w * 64) + __builtin_ctzll(bits);
+            if (best < 0 || rarer(o, best, from_v)) best = o;
+          }
+        if (best < 0) continue;
+        taken[static_cast<size_t>(best) / 64] |= uint64_t{1} << (best % 64);
+        sends.push_back({round, links[l].from, links[l].from_port, best});
+        ++arrived;
+      }
+    }
+    for (size_t i = 0; i < held.size(); ++i) {
+      for (uint64_t bits = arriving[i]; bits; bits &= bits - 1)
+        ++holders[(i % words) * 64 + static_cast<size_t>(__builtin_ctzll(bits))];
+      held[i] |= arriving[i];
+    }
+    if (arrived == 0)
+      throw std::logic_error(fmt::format("rarest-first on {}: round {} moved nothing (a network in parts?)",
+                                         topology.spec(), round));
+    missing -= arrived;
+  }
+  BroadcastTreeTables tables = empty_broadcast_tree_tables(topology, std::max(round, 1));
+  for (const Send& s : sends) tables.at(s.node, s.round, s.port) = s.origin;
+  int min_degree = ports;
+  for (const std::vector<InLink>& links : in_links) min_degree = std::min(min_degree, static_cast<int>(links.size()));
+  tables.construction = fmt::format("greedy trees, rarest packet first (then the furthest): {} rounds (in-links bound {})", round,
+                                    formulas::tadbt_rounds(n, std::max(min_degree, 1)));
+  return finish_broadcast_tree_tables(std::move(tables), p, "rarest-first");
+}
+
+const AlgorithmRegistrar rarest_first_registrar([] {
+  Algorithm a = broadcast_tree_algorithm(
+      "rarest-first", "gossip without combining on any network, all-port full-duplex: greedy time-arc-disjoint trees, "
+                      "each node taking on every in-link the packet fewest nodes hold (the AAB paper's model; its "
+                      "full-duplex mesh trees are cited, not given)");
+  a.unsupported = [](const Problem& p) -> std::string {
+    if (std::string why = all_port_full_refusal(p.port_model); !why.empty()) return why;
+    if (p.topology.num_nodes() > kMaxRarestFirstNodes)
+      return fmt::format("its greedy takes networks of at most {} nodes", kMaxRarestFirstNodes);
+    return "";
+  };
+  // The default where the paper gives no construction: meshes.
+  a.is_default = [](const Problem& p) { return p.topology.kind() == TopologyKind::Mesh; };
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  // The paper's count for M(z1,z2), full-duplex ("2D tori" and the sentence after it).
+  a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
+    if (p.topology.kind() != TopologyKind::Mesh || p.topology.dims().size() != 2) return std::nullopt;
+    return formulas::tadbt_rounds(p.topology.num_nodes(), 2);
+  };
+  a.above_paper_reason = [](const Problem&) {
+    return std::string("a greedy schedule; the paper's full-duplex mesh trees are cited, not given");
+  };
+  a.build = rarest_first_build;
+  a.sweep = [](int max_size) {
+    std::vector<SweepCase> out;
+    for (int z = 2; z <= std::min(max_size, 8); ++z) out.push_back({fmt::format("mesh:{}x{}", z, z), {}, ""});
+    for (const char* spec : {"mesh:4x6", "mesh:5x7", "mesh:2x2x2", "mesh:3x3x3", "mesh:2x3x4", "mesh:4x4x4"})
+      out.push_back({spec, {}, ""});
+    return out;
+  };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute
