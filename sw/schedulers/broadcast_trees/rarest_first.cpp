@@ -1,9 +1,9 @@
 // Rarest-first gossip: all-to-all broadcast without combining on any network, all-port
-// full-duplex (the all-to-all broadcast paper's model, "All-port full-duplex model"). The
-// paper solves 2D meshes M(z1,z2) in ceil((z1 z2 - 1)/2) rounds by time-arc-disjoint trees
-// it cites but does not give, and has no construction for meshes of more sizes or for
-// networks without translations; this is a greedy schedule of the N broadcast trees, round
-// by round, for all of them:
+// (the all-to-all broadcast paper's models, "All-port full-duplex model" and "All-port
+// half-duplex model"). The paper solves 2D meshes M(z1,z2) full-duplex in
+// ceil((z1 z2 - 1)/2) rounds by time-arc-disjoint trees it cites but does not give, and has
+// no construction for meshes of more sizes or for networks without translations; this is a
+// greedy schedule of the N broadcast trees, round by round, for all of them:
 // - in round r every link direction u -> v carries at most one packet, one that u held
 //   before the round and v has not (so each packet's arcs form a tree rooted at its origin,
 //   and trees sharing a link do so in different rounds: time-arc-disjoint);
@@ -11,7 +11,9 @@
 //   first, each with the packet fewest nodes hold -- among those, the one from the origin
 //   furthest from v, then the lowest origin -- no packet taken twice in a round: rare
 //   packets spread first, so every neighbour soon has something v lacks, and far ones
-//   before near ones, which have more rounds left to arrive.
+//   before near ones, which have more rounds left to arrive;
+// - half-duplex: first each link is turned, for the round, towards the end whose best
+//   packet from the other is the rarer (ties: the end missing more).
 // A node's in-links bound the count from below: ceil((N-1)/degree) at the node of least
 // degree (the corners of a mesh); the run reports the rounds, the bound and the buffers.
 #include <fmt/format.h>
@@ -36,6 +38,7 @@ constexpr int kMaxRarestFirstNodes = 1024;
 struct InLink {
   int from = 0;       // the neighbour that sends
   int from_port = 0;  // its port towards the receiver
+  size_t back = 0;    // the index of the receiver among the neighbour's in-links
 };
 
 std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
@@ -46,7 +49,12 @@ std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
   for (int u = 0; u < n; ++u)
     for (int q = 0; q < ports; ++q) {
       const int v = topology.neighbour(u, q);
-      if (v >= 0 && v != u) in_links[static_cast<size_t>(v)].push_back({u, q});
+      if (v >= 0 && v != u) in_links[static_cast<size_t>(v)].push_back({u, q, 0});
+    }
+  for (int v = 0; v < n; ++v)
+    for (InLink& link : in_links[static_cast<size_t>(v)]) {
+      const std::vector<InLink>& theirs = in_links[static_cast<size_t>(link.from)];
+      while (theirs[link.back].from != v) ++link.back;
     }
   // held[v * words + w]: the origins node v holds; holders[o]: how many nodes hold o.
   std::vector<uint64_t> held(static_cast<size_t>(n) * words, 0), arriving(held.size(), 0);
@@ -64,11 +72,45 @@ std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
   std::vector<size_t> order;
   std::vector<std::vector<int>> distance(static_cast<size_t>(n));
   for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = topology.distances_from(v);
-  // Whether origin o goes before origin b into a node `from_v` away from them.
-  auto rarer = [&](int o, int b, const std::vector<int>& from_v) {
-    const int64_t held_o = holders[static_cast<size_t>(o)], held_b = holders[static_cast<size_t>(b)];
-    if (held_o != held_b) return held_o < held_b;
-    return from_v[static_cast<size_t>(o)] > from_v[static_cast<size_t>(b)];
+  // The packet node v takes first among those in `from` and not in `without`: the fewest
+  // holders, then the origin furthest from v, then the lowest; -1 where there is none.
+  auto rarest = [&](const uint64_t* from, const uint64_t* without, int v) {
+    const std::vector<int>& from_v = distance[static_cast<size_t>(v)];
+    int best = -1;
+    for (size_t w = 0; w < words; ++w)
+      for (uint64_t bits = from[w] & ~without[w]; bits; bits &= bits - 1) {
+        const int o = static_cast<int>(w * 64) + __builtin_ctzll(bits);
+        if (best < 0) {
+          best = o;
+          continue;
+        }
+        const int64_t held_o = holders[static_cast<size_t>(o)], held_best = holders[static_cast<size_t>(best)];
+        if (held_o < held_best || (held_o == held_best && from_v[static_cast<size_t>(o)] > from_v[static_cast<size_t>(best)]))
+          best = o;
+      }
+    return best;
+  };
+  // Half-duplex: open[v][l], whether v's in-link l carries towards v this round.
+  std::vector<std::vector<char>> open(static_cast<size_t>(n));
+  for (int v = 0; v < n; ++v) open[static_cast<size_t>(v)].assign(in_links[static_cast<size_t>(v)].size(), 1);
+  auto turn_links = [&] {
+    std::vector<int64_t> lacking(static_cast<size_t>(n), n);
+    for (int v = 0; v < n; ++v)
+      for (size_t w = 0; w < words; ++w) lacking[static_cast<size_t>(v)] -= __builtin_popcountll(holds(held, v)[w]);
+    for (int v = 0; v < n; ++v)
+      for (size_t l = 0; l < in_links[static_cast<size_t>(v)].size(); ++l) {
+        const InLink& link = in_links[static_cast<size_t>(v)][l];
+        const int u = link.from;
+        if (u > v) continue;  // each link once
+        const int to_v = rarest(holds(held, u), holds(held, v), v), to_u = rarest(holds(held, v), holds(held, u), u);
+        bool towards_v = to_v >= 0;
+        if (to_v >= 0 && to_u >= 0) {
+          const int64_t a = holders[static_cast<size_t>(to_v)], b = holders[static_cast<size_t>(to_u)];
+          towards_v = a != b ? a < b : lacking[static_cast<size_t>(v)] >= lacking[static_cast<size_t>(u)];
+        }
+        open[static_cast<size_t>(v)][l] = towards_v;
+        open[static_cast<size_t>(u)][link.back] = !towards_v;
+      }
   };
   int round = 0;
   while (missing > 0) {
@@ -76,6 +118,7 @@ std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
       throw std::logic_error(fmt::format("rarest-first on {}: not done in {} rounds", topology.spec(), kMaxBroadcastTreeRounds));
     std::fill(arriving.begin(), arriving.end(), 0);
     int64_t arrived = 0;
+    if (p.port_model.half_duplex) turn_links();
     for (int v = 0; v < n; ++v) {
       const std::vector<InLink>& links = in_links[static_cast<size_t>(v)];
       offer.resize(links.size() * words);
@@ -92,14 +135,9 @@ std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
       std::iota(order.begin(), order.end(), 0);
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return offered[a] < offered[b]; });
       uint64_t* taken = holds(arriving, v);
-      const std::vector<int>& from_v = distance[static_cast<size_t>(v)];
       for (size_t l : order) {
-        int best = -1;
-        for (size_t w = 0; w < words; ++w)
-          for (uint64_t bits = offer[l * words + w] & ~taken[w]; bits; bits &= bits - 1) {
-            const int o = static_cast<int>(w * 64) + __builtin_ctzll(bits);
-            if (best < 0 || rarer(o, best, from_v)) best = o;
-          }
+        if (!open[static_cast<size_t>(v)][l]) continue;
+        const int best = rarest(&offer[l * words], taken, v);
         if (best < 0) continue;
         taken[static_cast<size_t>(best) / 64] |= uint64_t{1} << (best % 64);
         sends.push_back({round, links[l].from, links[l].from_port, best});
@@ -127,21 +165,24 @@ std::shared_ptr<const Tables> rarest_first_build(const Problem& p) {
 
 const AlgorithmRegistrar rarest_first_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
-      "rarest-first", "gossip without combining on any network, all-port full-duplex: greedy time-arc-disjoint trees, "
-                      "each node taking on every in-link the packet fewest nodes hold (the AAB paper's model; its "
-                      "full-duplex mesh trees are cited, not given)");
+      "rarest-first", "gossip without combining on any network, all-port (full- or half-duplex): greedy "
+                      "time-arc-disjoint trees, each node taking on every in-link the packet fewest nodes hold (the AAB "
+                      "paper's models; its full-duplex mesh trees are cited, not given)");
   a.unsupported = [](const Problem& p) -> std::string {
-    if (std::string why = all_port_full_refusal(p.port_model); !why.empty()) return why;
+    if (p.port_model.one_port) return fmt::format("its greedy runs all-port routers, not {}", p.port_model.label());
     if (p.topology.num_nodes() > kMaxRarestFirstNodes)
       return fmt::format("its greedy takes networks of at most {} nodes", kMaxRarestFirstNodes);
     return "";
   };
-  // The default where the paper gives no construction: meshes.
+  // A default on meshes: full-duplex (the paper gives no construction), and half-duplex
+  // where two-phase has no count either (not a square of even side: the tie goes to the
+  // registry's order, this name first); elsewhere where nothing else runs.
   a.is_default = [](const Problem& p) { return p.topology.kind() == TopologyKind::Mesh; };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   // The paper's count for M(z1,z2), full-duplex ("2D tori" and the sentence after it).
   a.paper_formula = [](const Problem& p) -> std::optional<int64_t> {
-    if (p.topology.kind() != TopologyKind::Mesh || p.topology.dims().size() != 2) return std::nullopt;
+    if (p.topology.kind() != TopologyKind::Mesh || p.topology.dims().size() != 2 || p.port_model.half_duplex)
+      return std::nullopt;
     return formulas::tadbt_rounds(p.topology.num_nodes(), 2);
   };
   a.above_paper_reason = [](const Problem&) {
@@ -153,6 +194,7 @@ const AlgorithmRegistrar rarest_first_registrar([] {
     for (int z = 2; z <= std::min(max_size, 8); ++z) out.push_back({fmt::format("mesh:{}x{}", z, z), {}, ""});
     for (const char* spec : {"mesh:4x6", "mesh:5x7", "mesh:2x2x2", "mesh:3x3x3", "mesh:2x3x4", "mesh:4x4x4"})
       out.push_back({spec, {}, ""});
+    for (const char* spec : {"mesh:4x4", "mesh:4x6", "mesh:5x5", "mesh:3x3x3"}) out.push_back({spec, PortModel{false, true}, ""});
     return out;
   };
   return a;
