@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sw/core/formulas.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -66,6 +67,13 @@ Algorithm broadcast_tree_algorithm(const std::string& name, const std::string& s
   a.router_kind = kBroadcastTreeKind;
   a.summary = summary;
   return a;
+}
+
+std::optional<int64_t> mesh_gossip_paper_rounds(const Problem& p) {
+  if (p.topology.kind() != TopologyKind::Mesh || p.topology.dims().size() != 2 || p.port_model.half_duplex ||
+      p.port_model.one_port)
+    return std::nullopt;
+  return formulas::tadbt_rounds(p.topology.num_nodes(), 2);
 }
 
 std::string all_port_full_refusal(const PortModel& model) {

@@ -3,6 +3,7 @@
 // every such algorithm has.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ std::vector<int> hamiltonian_cycle(const Topology& topology);
 // An Algorithm with the fields every broadcast-tree scheduler shares set (collective gossip,
 // router kind broadcast-trees, one packet per node); the caller sets the rest.
 Algorithm broadcast_tree_algorithm(const std::string& name, const std::string& summary);
+// The all-to-all broadcast paper's count for non-combining gossip on a 2D mesh M(z1,z2),
+// all-port full-duplex: ceil((z1 z2 - 1)/2) (its "2D tori" and the sentence after it);
+// nullopt on other networks and models.
+std::optional<int64_t> mesh_gossip_paper_rounds(const Problem& problem);
 // "" when the port model is all-port full-duplex (the model of the trees), else why not.
 std::string all_port_full_refusal(const PortModel& model);
 // Tables for every router from a generic tree (checked first), named and validated.

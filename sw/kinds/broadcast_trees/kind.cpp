@@ -33,7 +33,13 @@ const RouterKindRegistrar broadcast_tree_kind([] {
                                 broadcast_tree_table_bits(as_kind<BroadcastTreeTables>(t)));
   };
   k.shared_table_bits = [](const Tables& t) { return generic_table_bits(as_kind<BroadcastTreeTables>(t)); };
-  k.bounds = [](const Tables& t, const Topology& topology, int) { return all_to_all_bounds(topology, t.port_model); };
+  k.bounds = [](const Tables& t, const Topology& topology, int) {
+    Bounds b = all_to_all_bounds(topology, t.port_model);
+    if (const int proven = as_kind<BroadcastTreeTables>(t).exact_lower_bound; proven > 0)
+      b.parts.push_back({"exact search", proven,
+                         fmt::format("no schedule of these routers gossips in {} rounds (z3, trees-exact)", proven - 1)});
+    return b;
+  };
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {
     return score_broadcast_trees(topology, as_kind<BroadcastTreeTables>(t), as_kind<BroadcastTreeTrace>(trace).events);
   };

@@ -147,6 +147,7 @@ void write_broadcast_tree_tables(const BroadcastTreeTables& t, const Topology& t
   j.update({{"port_model", t.port_model.ports_name()}, {"duplex", t.port_model.duplex_name()}, {"nodes", t.nodes},
             {"ports", t.ports}, {"rounds", t.rounds},
             {"rows", "rows[r][p]: the origin whose packet the router sends on port p in round r+1, or null"}});
+  if (t.exact_lower_bound > 0) j["exact_lower_bound"] = t.exact_lower_bound;
   if (!t.generic.empty()) {
     json arcs = json::array();
     for (const GenericArc& a : t.generic) arcs.push_back({a.level, a.port, a.from, a.to});
@@ -182,6 +183,9 @@ BroadcastTreeTables load_broadcast_tree_tables(const std::string& dir) {
     if (t.nodes != topology.num_nodes() || t.nodes > kMaxBroadcastTreeNodes || t.ports != topology.num_ports() ||
         t.rounds < 1 || t.rounds > kMaxBroadcastTreeRounds)
       bad_table(what, "nodes, ports or rounds out of range");
+    t.exact_lower_bound = j.value("exact_lower_bound", 0);
+    if (t.exact_lower_bound < 0 || t.exact_lower_bound > t.rounds)
+      bad_table(what, fmt::format("exact_lower_bound {} is not 0..rounds", t.exact_lower_bound));
     const size_t row = static_cast<size_t>(t.rounds) * static_cast<size_t>(t.ports);
     t.send.assign(static_cast<size_t>(t.nodes) * row, kNoSend);
     if (j.contains("generic_tree"))

@@ -50,6 +50,9 @@ struct BroadcastTreeTables : Tables {
   std::vector<int32_t> send;  // send[(node * rounds + round - 1) * ports + port]: origin, or kNoSend
   // The generic tree every router's rows are the translation of (empty where there is none).
   std::vector<GenericArc> generic;
+  // Where an exact search proved it (trees-exact): no schedule of these routers gossips in
+  // fewer rounds; 0 where none was proven.
+  int exact_lower_bound = 0;
 
   int32_t at(int node, int64_t round, int port) const {
     return send[(static_cast<size_t>(node) * static_cast<size_t>(rounds) + static_cast<size_t>(round - 1)) *

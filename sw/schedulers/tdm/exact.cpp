@@ -9,7 +9,6 @@
 #include <z3++.h>
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +18,7 @@
 #include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/bounds.h"
+#include "sw/schedulers/exact_descent.h"
 #include "sw/schedulers/tdm/slot_schedule.h"
 
 namespace fixroute {
@@ -97,14 +97,7 @@ std::optional<std::vector<Choice>> solve_at(const Topology& t, const std::vector
   }
   for (auto& [key, users] : cells)
     if (users.size() > 1) solver.add(z3::atmost(users, 1));
-  const z3::check_result result = solver.check();
-  proven = result == z3::unsat;
-  if (result != z3::sat) return std::nullopt;
-  const z3::model model = solver.get_model();
-  std::vector<Choice> picked;
-  for (size_t i = 0; i < vars.size(); ++i)
-    if (model.eval(vars[i], true).is_true()) picked.push_back(choices[i]);
-  return picked;
+  return chosen_by_z3(solver, vars, choices, proven);
 }
 
 // The heuristic that gives the first period: tdm-classes where it runs, else tdm-paths.
@@ -142,32 +135,17 @@ std::shared_ptr<const Tables> exact_build(const Problem& problem) {
     throw InputError(fmt::format("the exact model of {} would have {} variables, more than {}: too large to prove",
                                  t.spec(), variables, kMaxVariables));
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kSecondsInAll;
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-  int period = first.period;
-  std::optional<std::vector<Choice>> best;
-  std::string verdict = "the heuristic's period is the bound";
-  if (period > bound) verdict = "the bound reached";
-  int proven_bound = period <= bound ? period : 0;
-  while (period > bound) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      verdict = fmt::format("period {} not settled in {} s", period - 1, seconds);
-      break;
-    }
-    bool proven = false;
-    std::optional<std::vector<Choice>> shorter =
-        solve_at(t, flows, chain_flow, paths, period - 1, static_cast<unsigned>(left.count()), proven);
-    if (!shorter) {
-      verdict = proven ? fmt::format("period {} proven impossible", period - 1)
-                       : fmt::format("period {} not settled in {} s", period - 1, seconds);
-      if (proven) proven_bound = period;
-      break;
-    }
-    best = std::move(shorter);
-    --period;
-    if (period == bound) proven_bound = period;
-  }
+  const ExactDescent<std::vector<Choice>> d = descend_exactly<std::vector<Choice>>(
+      first.period, bound, seconds, "the heuristic's period is the bound",
+      [&](int64_t period, unsigned milliseconds, bool& proven) {
+        return solve_at(t, flows, chain_flow, paths, static_cast<int>(period), milliseconds, proven);
+      },
+      [](int64_t period) { return fmt::format("period {}", period); }, [](int64_t) { return std::string(); });
+  const int period = static_cast<int>(d.count);
+  const std::optional<std::vector<Choice>>& best = d.best;
+  const std::string& verdict = d.verdict;
+  // Proven least: below it impossible, or the bound.
+  const int proven_bound = d.proven_impossible || period <= bound ? period : 0;
   const std::string construction =
       fmt::format("{} phits on shortest paths (z3): period {} (from {}'s {}), bound {}; {}", chain_flow.size(), period,
                   heuristic.name, first.period, bound, verdict);

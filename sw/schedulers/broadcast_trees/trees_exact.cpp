@@ -1,0 +1,192 @@
+// The fewest rounds of non-combining all-port gossip on a small network, proven by z3
+// (docs/broadcast-trees.md, "trees-exact"): rarest-first gives the first count; then, one
+// round fewer at a time, z3 decides whether N broadcast trees fit -- every node receives
+// every other node's packet exactly once, from a neighbour that held it before that round,
+// and every link direction carries at most one packet a round (half-duplex: every link).
+// Unsatisfiable: the count before is the minimum for every schedule of these routers, not
+// only for the greedy's, and the construction says so; out of time: the gap is said.
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sw/core/errors.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/schedulers/exact_descent.h"
+#include "sw/topology/topology.h"
+#include "sw/verify/bounds.h"
+
+namespace fixroute {
+namespace {
+
+constexpr int kMaxTreesExactNodes = 64;
+constexpr double kTreesExactSeconds = 60;  // unless --budget says
+// Rounds x link directions x origins: beyond this z3 spends its time building the model
+// (torus:4x4x4 half-duplex, 11 rounds: 270 000, 7 s before the search starts).
+constexpr int64_t kMaxTreesExactVariables = 200000;
+
+struct Arc {
+  int from, port, to;
+  size_t back;  // the arc the other way along the same link
+};
+
+struct TreeSend {
+  int round, arc, origin;
+};
+
+// Every packet delivered in `rounds` rounds, as sends, or nullopt: unsatisfiable (`proven`)
+// or out of time.
+std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const std::vector<Arc>& arcs,
+                                                     const std::vector<std::vector<int>>& distance, bool half_duplex,
+                                                     int rounds, unsigned milliseconds, bool& proven) {
+  const int n = t.num_nodes();
+  z3::context ctx;
+  z3::solver solver(ctx);
+  z3::params params(ctx);
+  params.set("timeout", milliseconds);
+  solver.set(params);
+  // send[(round * arcs + arc) * n + origin], created only where the origin's packet can be
+  // at the arc's tail before the round and at its head by the end of it.
+  std::vector<std::optional<z3::expr>> send(static_cast<size_t>(rounds + 1) * arcs.size() * static_cast<size_t>(n));
+  auto at = [&](int r, size_t a, int o) -> std::optional<z3::expr>& {
+    return send[(static_cast<size_t>(r) * arcs.size() + a) * static_cast<size_t>(n) + static_cast<size_t>(o)];
+  };
+  std::vector<TreeSend> meaning;
+  std::vector<z3::expr> all;
+  for (int r = 1; r <= rounds; ++r)
+    for (size_t a = 0; a < arcs.size(); ++a)
+      for (int o = 0; o < n; ++o) {
+        const std::vector<int>& from_o = distance[static_cast<size_t>(o)];
+        if (arcs[a].to == o || from_o[static_cast<size_t>(arcs[a].from)] > r - 1) continue;
+        // The head must still be able to pass it on in time is not required: every node
+        // needs every packet, so any arc into a node that lacks it may carry it.
+        at(r, a, o) = ctx.bool_const(fmt::format("s_{}_{}_{}", r, a, o).c_str());
+        meaning.push_back({r, static_cast<int>(a), o});
+        all.push_back(*at(r, a, o));
+      }
+  // Into each node, each other packet exactly once; by the time it is sent on, received.
+  std::vector<std::vector<size_t>> arcs_into(static_cast<size_t>(n));
+  for (size_t a = 0; a < arcs.size(); ++a) arcs_into[static_cast<size_t>(arcs[a].to)].push_back(a);
+  for (int v = 0; v < n; ++v)
+    for (int o = 0; o < n; ++o) {
+      if (o == v) continue;
+      z3::expr_vector receipts(ctx);
+      for (int r = 1; r <= rounds; ++r)
+        for (size_t a : arcs_into[static_cast<size_t>(v)])
+          if (at(r, a, o)) receipts.push_back(*at(r, a, o));
+      if (receipts.empty()) {  // too far for these rounds
+        proven = true;
+        return std::nullopt;
+      }
+      solver.add(z3::atleast(receipts, 1));
+      solver.add(z3::atmost(receipts, 1));
+    }
+  for (int r = 1; r <= rounds; ++r)
+    for (size_t a = 0; a < arcs.size(); ++a)
+      for (int o = 0; o < n; ++o) {
+        if (!at(r, a, o) || arcs[a].from == o) continue;
+        z3::expr_vector held(ctx);
+        held.push_back(!*at(r, a, o));
+        for (int earlier = 1; earlier < r; ++earlier)
+          for (size_t b : arcs_into[static_cast<size_t>(arcs[a].from)])
+            if (at(earlier, b, o)) held.push_back(*at(earlier, b, o));
+        solver.add(z3::mk_or(held));
+      }
+  // One packet a round on each link direction (half-duplex: on each link).
+  for (int r = 1; r <= rounds; ++r)
+    for (size_t a = 0; a < arcs.size(); ++a) {
+      z3::expr_vector users(ctx);
+      for (int o = 0; o < n; ++o)
+        if (at(r, a, o)) users.push_back(*at(r, a, o));
+      if (half_duplex) {
+        if (arcs[a].back < a) continue;  // each link once, with its other direction
+        for (int o = 0; o < n; ++o)
+          if (at(r, arcs[a].back, o)) users.push_back(*at(r, arcs[a].back, o));
+      }
+      if (users.size() > 1) solver.add(z3::atmost(users, 1));
+    }
+  return chosen_by_z3(solver, all, meaning, proven);
+}
+
+std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
+  const Topology& t = problem.topology;
+  const int n = t.num_nodes();
+  const Algorithm& heuristic = find_algorithm(problem, "rarest-first");
+  const BroadcastTreeTables first = as_kind<BroadcastTreeTables>(*heuristic.build(problem));
+  std::vector<Arc> arcs;
+  std::vector<size_t> arc_at(static_cast<size_t>(n) * static_cast<size_t>(t.num_ports()), SIZE_MAX);
+  for (int u = 0; u < n; ++u)
+    for (int q = 0; q < t.num_ports(); ++q)
+      if (const int v = t.neighbour(u, q); v >= 0 && v != u) {
+        arc_at[static_cast<size_t>(u) * static_cast<size_t>(t.num_ports()) + static_cast<size_t>(q)] = arcs.size();
+        arcs.push_back({u, q, v, 0});
+      }
+  for (Arc& arc : arcs)
+    arc.back = arc_at[static_cast<size_t>(arc.to) * static_cast<size_t>(t.num_ports()) +
+                      static_cast<size_t>(t.reverse_port(arc.from, arc.port))];
+  std::vector<std::vector<int>> distance(static_cast<size_t>(n));
+  for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = t.distances_from(v);
+  // Fewer rounds than the run's own lower bound (in-links, diameter, half-duplex links)
+  // need no search.
+  const int bound = static_cast<int>(all_to_all_bounds(t, problem.port_model).best());
+  const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kTreesExactSeconds;
+  const ExactDescent<std::vector<TreeSend>> d = descend_exactly<std::vector<TreeSend>>(
+      first.rounds, bound, seconds, "rarest-first's count is the bound",
+      [&](int64_t rounds, unsigned milliseconds, bool& proven) {
+        return trees_in_rounds(t, arcs, distance, problem.port_model.half_duplex, static_cast<int>(rounds), milliseconds,
+                               proven);
+      },
+      [](int64_t rounds) { return fmt::format("{} rounds", rounds); },
+      [&](int64_t rounds) {
+        const int64_t variables = rounds * static_cast<int64_t>(arcs.size()) * n;
+        return variables > kMaxTreesExactVariables
+                   ? fmt::format("a model of {} variables, more than {}", variables, kMaxTreesExactVariables)
+                   : std::string();
+      });
+  const int rounds = static_cast<int>(d.count);
+  const std::optional<std::vector<TreeSend>>& best = d.best;
+  const std::string& verdict = d.verdict;
+  // The least count, where the search proved it above every bound.
+  const int proven_rounds = d.proven_impossible ? rounds : 0;
+  const std::string construction = fmt::format("{} broadcast trees (z3): {} rounds (rarest-first {}), bound {}; {}", n,
+                                               rounds, first.rounds, bound, verdict);
+  if (!best) {
+    BroadcastTreeTables tables = first;
+    tables.construction = construction;
+    tables.exact_lower_bound = proven_rounds;
+    return finish_broadcast_tree_tables(std::move(tables), problem, "trees-exact");
+  }
+  BroadcastTreeTables tables = empty_broadcast_tree_tables(t, rounds);
+  for (const TreeSend& s : *best) tables.at(arcs[static_cast<size_t>(s.arc)].from, s.round, arcs[static_cast<size_t>(s.arc)].port) = s.origin;
+  tables.construction = construction;
+  tables.exact_lower_bound = proven_rounds;
+  return finish_broadcast_tree_tables(std::move(tables), problem, "trees-exact");
+}
+
+const AlgorithmRegistrar trees_exact_registrar([] {
+  Algorithm a = broadcast_tree_algorithm(
+      "trees-exact", "the fewest rounds of gossip without combining on a small network, all-port (full- or "
+                     "half-duplex), proven by z3 where it finishes in 60 s (docs/broadcast-trees.md)");
+  a.unsupported = [](const Problem& p) -> std::string {
+    if (p.port_model.one_port) return fmt::format("it searches schedules of all-port routers, not {}", p.port_model.label());
+    if (p.topology.num_nodes() > kMaxTreesExactNodes)
+      return fmt::format("it proves counts on networks of at most {} nodes", kMaxTreesExactNodes);
+    return "";
+  };
+  a.is_default = [](const Problem&) { return false; };
+  a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
+  a.paper_formula = mesh_gossip_paper_rounds;
+  a.above_paper_reason = [](const Problem&) {
+    return std::string("the search was not settled in its time (--budget gives it more)");
+  };
+  a.build = trees_exact_build;
+  a.takes_budget = true;
+  a.sweep = [](int) { return std::vector<SweepCase>{}; };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute
