@@ -313,6 +313,31 @@ TEST(BroadcastTrees, TreesExactProvesMinimaAboveTheBounds) {
   std::filesystem::remove_all(dir);
 }
 
+// 1-port gossip without combining on an odd number of nodes: no construction runs it (the
+// default refuses and names the search), trees-exact finds N rounds -- the matching bound,
+// a node talking to one neighbour a round -- on rings and complete graphs (SystemC and RTL
+// on ring:7 among the engine cases below).
+TEST(BroadcastTrees, TreesExactRunsOnePortGossipOnOddNodeCounts) {
+  RunRequest req;
+  req.topology = "ring:7";
+  req.collective = "gossip";
+  req.port_model = kOnePort;
+  try {
+    run_case(req);
+    ADD_FAILURE() << "ring:7 1-port gossip ran by default";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("--algorithm trees-exact"));
+  }
+  req.algorithm = "trees-exact";
+  for (const char* spec : {"ring:7", "ring:9", "complete:5", "complete:7"}) {
+    req.topology = spec;
+    const RunResult r = run_case(req);
+    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
+    EXPECT_EQ(r.steps(), Topology::parse(spec).num_nodes()) << spec;
+    EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
+  }
+}
+
 // The two phases as the paper states them, read off the trace of M(8,8): up to round z-1
 // row links carry blue packets (coordinates' sum even) and column links green ones; after
 // it, the other way round. No link is used both ways in a round.
@@ -773,7 +798,8 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"two-phase", "mesh:6x6", kHalfDuplex},
           {"rarest-first", "mesh:3x3x3", {}},
           {"rarest-first", "mesh:4x6", kHalfDuplex},
-          {"trees-exact", "mesh:2x9", {}}};
+          {"trees-exact", "mesh:2x9", {}},
+          {"trees-exact", "ring:7", kOnePort}};
 }
 
 std::string tree_engine_case_name(const ::testing::TestParamInfo<TreeEngineCase>& info) {

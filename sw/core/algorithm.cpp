@@ -65,7 +65,7 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   const Collective& collective = find_collective(problem.collective);  // an unknown one is reported as such
   collective.check_options(problem);
   std::vector<const Algorithm*> applicable;
-  std::vector<std::string> applicable_names, refused;
+  std::vector<std::string> applicable_names, refused, searches;
   for (const Algorithm& a : algorithm_registry()) {
     if (a.collective != collective_family(collective.name)) continue;
     // Combining routers (--combining) and the others run different algorithms.
@@ -76,14 +76,18 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
         throw InputError(fmt::format("algorithm '{}' does not run on {}: {}", a.name, problem.topology.spec(), why));
       return a;
     }
-    if (why.empty()) {
+    if (why.empty() && a.by_name_only) {
+      searches.push_back(a.name);
+    } else if (why.empty()) {
       applicable.push_back(&a);
       applicable_names.push_back(a.name);
     } else if (a.is_default(problem)) {
       refused.push_back(fmt::format("the paper's algorithm {} does not run there: {}", a.name, why));
     }
   }
-  const std::string accepted = applicable.empty() ? "none" : fmt::format("{}", fmt::join(applicable_names, ", "));
+  std::vector<std::string> accepted_names = applicable_names;
+  accepted_names.insert(accepted_names.end(), searches.begin(), searches.end());
+  const std::string accepted = accepted_names.empty() ? "none" : fmt::format("{}", fmt::join(accepted_names, ", "));
   if (!name.empty())
     throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective.name,
                                  problem.topology.spec(), accepted));
@@ -93,6 +97,11 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
       if (a.collective == collective_family(collective.name) &&
           find_router_kind(a.router_kind).combines == problem.port_model.combining)
         all.push_back(a.name);
+    if (!searches.empty())
+      throw InputError(fmt::format("no construction runs {} on {} ({}); the exact search {} may find one "
+                                   "(--algorithm {}, in its --budget)",
+                                   collective.name, problem.topology.spec(), problem.port_model.label(),
+                                   searches.front(), searches.front()));
     throw InputError(fmt::format("no algorithm runs {} on {} ({}){}{}; the algorithms for it ({}) each refuse it "
                                  "(--algorithm NAME says why)",
                                  collective.name, problem.topology.spec(), problem.port_model.label(),

@@ -92,6 +92,9 @@ struct Algorithm {
   // left) and Problem::seed (random choices); the others refuse them.
   bool takes_budget = false;
   bool takes_seed = false;
+  // An exact search, whose time is its budget: run only when asked for by name, never as a
+  // default (a refusal names it where it accepts the case).
+  bool by_name_only = false;
   // The cases the regression sweep runs, with sizes up to `max_size`.
   std::function<std::vector<SweepCase>(int max_size)> sweep;
 };

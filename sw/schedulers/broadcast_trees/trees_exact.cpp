@@ -1,14 +1,17 @@
-// The fewest rounds of non-combining all-port gossip on a small network, proven by z3
-// (docs/broadcast-trees.md, "trees-exact"): rarest-first gives the first count; then, one
-// round fewer at a time, z3 decides whether N broadcast trees fit -- every node receives
-// every other node's packet exactly once, from a neighbour that held it before that round,
-// and every link direction carries at most one packet a round (half-duplex: every link).
+// The fewest rounds of gossip without combining on a small network, proven by z3
+// (docs/broadcast-trees.md, "trees-exact"): a heuristic gives the first count (rarest-first
+// all-port, hamiltonian-pairs 1-port); then, one round fewer at a time, z3 decides whether
+// N broadcast trees fit -- every node receives every other node's packet exactly once, from
+// a neighbour that held it before that round; every link direction carries at most one
+// packet a round (half-duplex: every link); 1-port, the links a round uses form a matching.
 // Unsatisfiable: the count before is the minimum for every schedule of these routers, not
-// only for the greedy's, and the construction says so; out of time: the gap is said.
+// only the heuristic's, and the tables say so; out of time: the gap is said. Where no
+// heuristic runs (1-port on an odd number of nodes) the search climbs from the lower bound.
 #include <fmt/format.h>
 #include <z3++.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -40,7 +43,7 @@ struct TreeSend {
 // Every packet delivered in `rounds` rounds, as sends, or nullopt: unsatisfiable (`proven`)
 // or out of time.
 std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const std::vector<Arc>& arcs,
-                                                     const std::vector<std::vector<int>>& distance, bool half_duplex,
+                                                     const std::vector<std::vector<int>>& distance, const PortModel& model,
                                                      int rounds, unsigned milliseconds, bool& proven) {
   const int n = t.num_nodes();
   z3::context ctx;
@@ -84,16 +87,31 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
       solver.add(z3::atleast(receipts, 1));
       solver.add(z3::atmost(receipts, 1));
     }
+  // held(v, o, r): v holds o after round r -- only if it did before or received it in r.
+  // A send of o in round r needs its tail to hold o after round r - 1.
+  std::vector<std::optional<z3::expr>> held(static_cast<size_t>(rounds + 1) * static_cast<size_t>(n) * static_cast<size_t>(n));
+  auto holds = [&](int v, int o, int r) -> std::optional<z3::expr>& {
+    return held[(static_cast<size_t>(r) * static_cast<size_t>(n) + static_cast<size_t>(v)) * static_cast<size_t>(n) +
+                static_cast<size_t>(o)];
+  };
+  for (int r = 1; r < rounds; ++r)
+    for (int v = 0; v < n; ++v)
+      for (int o = 0; o < n; ++o) {
+        if (v == o) continue;
+        z3::expr_vector how(ctx);
+        if (holds(v, o, r - 1)) how.push_back(*holds(v, o, r - 1));
+        for (size_t b : arcs_into[static_cast<size_t>(v)])
+          if (at(r, b, o)) how.push_back(*at(r, b, o));
+        if (how.empty()) continue;  // cannot hold it yet
+        holds(v, o, r) = ctx.bool_const(fmt::format("h_{}_{}_{}", r, v, o).c_str());
+        solver.add(z3::implies(*holds(v, o, r), z3::mk_or(how)));
+      }
   for (int r = 1; r <= rounds; ++r)
     for (size_t a = 0; a < arcs.size(); ++a)
       for (int o = 0; o < n; ++o) {
         if (!at(r, a, o) || arcs[a].from == o) continue;
-        z3::expr_vector held(ctx);
-        held.push_back(!*at(r, a, o));
-        for (int earlier = 1; earlier < r; ++earlier)
-          for (size_t b : arcs_into[static_cast<size_t>(arcs[a].from)])
-            if (at(earlier, b, o)) held.push_back(*at(earlier, b, o));
-        solver.add(z3::mk_or(held));
+        const std::optional<z3::expr>& before = holds(arcs[a].from, o, r - 1);
+        solver.add(before ? z3::implies(*at(r, a, o), *before) : !*at(r, a, o));
       }
   // One packet a round on each link direction (half-duplex: on each link).
   for (int r = 1; r <= rounds; ++r)
@@ -101,21 +119,44 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
       z3::expr_vector users(ctx);
       for (int o = 0; o < n; ++o)
         if (at(r, a, o)) users.push_back(*at(r, a, o));
-      if (half_duplex) {
+      if (model.half_duplex) {
         if (arcs[a].back < a) continue;  // each link once, with its other direction
         for (int o = 0; o < n; ++o)
           if (at(r, arcs[a].back, o)) users.push_back(*at(r, arcs[a].back, o));
       }
       if (users.size() > 1) solver.add(z3::atmost(users, 1));
     }
+  // 1-port: the links a round uses form a matching -- a node talks to one neighbour at most,
+  // both ways full-duplex (the matching bound's model).
+  if (model.one_port)
+    for (int r = 1; r <= rounds; ++r) {
+      std::vector<z3::expr_vector> links_at;
+      for (int v = 0; v < n; ++v) links_at.emplace_back(ctx);
+      for (size_t a = 0; a < arcs.size(); ++a) {
+        if (arcs[a].back < a) continue;  // each link once
+        const z3::expr used = ctx.bool_const(fmt::format("u_{}_{}", r, a).c_str());
+        for (const size_t way : {a, arcs[a].back})
+          for (int o = 0; o < n; ++o)
+            if (at(r, way, o)) solver.add(!*at(r, way, o) || used);
+        links_at[static_cast<size_t>(arcs[a].from)].push_back(used);
+        links_at[static_cast<size_t>(arcs[a].to)].push_back(used);
+      }
+      for (const z3::expr_vector& links : links_at)
+        if (links.size() > 1) solver.add(z3::atmost(links, 1));
+    }
   return chosen_by_z3(solver, all, meaning, proven);
+}
+
+// The heuristic whose count the descent starts from: rarest-first all-port, hamiltonian-pairs
+// 1-port where it runs; none (nullptr): the search climbs from the bound instead.
+const Algorithm* first_heuristic(const Problem& p) {
+  const Algorithm* a = registered_algorithm(p.port_model.one_port ? "hamiltonian-pairs" : "rarest-first", "gossip");
+  return a && a->unsupported(p).empty() ? a : nullptr;
 }
 
 std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes();
-  const Algorithm& heuristic = find_algorithm(problem, "rarest-first");
-  const BroadcastTreeTables first = as_kind<BroadcastTreeTables>(*heuristic.build(problem));
   std::vector<Arc> arcs;
   std::vector<size_t> arc_at(static_cast<size_t>(n) * static_cast<size_t>(t.num_ports()), SIZE_MAX);
   for (int u = 0; u < n; ++u)
@@ -129,49 +170,74 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
                       static_cast<size_t>(t.reverse_port(arc.from, arc.port))];
   std::vector<std::vector<int>> distance(static_cast<size_t>(n));
   for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = t.distances_from(v);
-  // Fewer rounds than the run's own lower bound (in-links, diameter, half-duplex links)
-  // need no search.
+  // Fewer rounds than the run's own lower bound (in-links, diameter, half-duplex links,
+  // 1-port matchings) need no search.
   const int bound = static_cast<int>(all_to_all_bounds(t, problem.port_model).best());
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kTreesExactSeconds;
-  const ExactDescent<std::vector<TreeSend>> d = descend_exactly<std::vector<TreeSend>>(
-      first.rounds, bound, seconds, "rarest-first's count is the bound",
-      [&](int64_t rounds, unsigned milliseconds, bool& proven) {
-        return trees_in_rounds(t, arcs, distance, problem.port_model.half_duplex, static_cast<int>(rounds), milliseconds,
-                               proven);
-      },
-      [](int64_t rounds) { return fmt::format("{} rounds", rounds); },
-      [&](int64_t rounds) {
-        const int64_t variables = rounds * static_cast<int64_t>(arcs.size()) * n;
-        return variables > kMaxTreesExactVariables
-                   ? fmt::format("a model of {} variables, more than {}", variables, kMaxTreesExactVariables)
-                   : std::string();
-      });
-  const int rounds = static_cast<int>(d.count);
-  const std::optional<std::vector<TreeSend>>& best = d.best;
-  const std::string& verdict = d.verdict;
-  // The least count, where the search proved it above every bound.
-  const int proven_rounds = d.proven_impossible ? rounds : 0;
-  const std::string construction = fmt::format("{} broadcast trees (z3): {} rounds (rarest-first {}), bound {}; {}", n,
-                                               rounds, first.rounds, bound, verdict);
-  if (!best) {
-    BroadcastTreeTables tables = first;
-    tables.construction = construction;
-    tables.exact_lower_bound = proven_rounds;
-    return finish_broadcast_tree_tables(std::move(tables), problem, "trees-exact");
+  auto solve = [&](int64_t rounds, unsigned milliseconds, bool& proven) {
+    return trees_in_rounds(t, arcs, distance, problem.port_model, static_cast<int>(rounds), milliseconds, proven);
+  };
+  auto name = [](int64_t rounds) { return fmt::format("{} rounds", rounds); };
+  auto too_large = [&](int64_t rounds) {
+    const int64_t variables = rounds * static_cast<int64_t>(arcs.size()) * n;
+    return variables > kMaxTreesExactVariables
+               ? fmt::format("a model of {} variables, more than {}", variables, kMaxTreesExactVariables)
+               : std::string();
+  };
+  auto tables_of = [&](int rounds, const std::vector<TreeSend>& sends) {
+    BroadcastTreeTables tables = empty_broadcast_tree_tables(t, rounds);
+    for (const TreeSend& s : sends)
+      tables.at(arcs[static_cast<size_t>(s.arc)].from, s.round, arcs[static_cast<size_t>(s.arc)].port) = s.origin;
+    return tables;
+  };
+  const Algorithm* heuristic = first_heuristic(problem);
+  if (!heuristic) {  // no count to start from: up from the bound, each count refused proving the next bound
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    for (int rounds = std::max(bound, 1);; ++rounds) {
+      if (const std::string why = too_large(rounds); !why.empty())
+        throw InputError(fmt::format("trees-exact on {}: no schedule of fewer than {} rounds, and {} not searched: {}",
+                                     t.spec(), rounds, name(rounds), why));
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      bool proven = false;
+      std::optional<std::vector<TreeSend>> found;
+      if (left.count() > 0) found = solve(rounds, static_cast<unsigned>(left.count()), proven);
+      if (found) {
+        BroadcastTreeTables tables = tables_of(rounds, *found);
+        tables.construction = fmt::format("{} broadcast trees (z3): {} rounds, bound {}; {}", n, rounds, bound,
+                                          rounds == std::max(bound, 1) ? "the bound reached"
+                                                                       : fmt::format("{} proven impossible", name(rounds - 1)));
+        tables.exact_lower_bound = rounds > bound ? rounds : 0;
+        return finish_broadcast_tree_tables(std::move(tables), problem, "trees-exact");
+      }
+      if (!proven)
+        throw InputError(fmt::format("trees-exact on {}: {} not settled in {} s{} (--budget gives it more)", t.spec(),
+                                     name(rounds), seconds,
+                                     rounds > bound ? fmt::format(", fewer proven impossible") : std::string()));
+    }
   }
-  BroadcastTreeTables tables = empty_broadcast_tree_tables(t, rounds);
-  for (const TreeSend& s : *best) tables.at(arcs[static_cast<size_t>(s.arc)].from, s.round, arcs[static_cast<size_t>(s.arc)].port) = s.origin;
+  const BroadcastTreeTables first = as_kind<BroadcastTreeTables>(*heuristic->build(problem));
+  const ExactDescent<std::vector<TreeSend>> d = descend_exactly<std::vector<TreeSend>>(
+      first.rounds, bound, seconds, fmt::format("{}'s count is the bound", heuristic->name), solve, name, too_large);
+  const int rounds = static_cast<int>(d.count);
+  const std::string construction = fmt::format("{} broadcast trees (z3): {} rounds ({} {}), bound {}; {}", n, rounds,
+                                               heuristic->name, first.rounds, bound, d.verdict);
+  BroadcastTreeTables tables = d.best ? tables_of(rounds, *d.best) : first;
   tables.construction = construction;
-  tables.exact_lower_bound = proven_rounds;
+  // The least count, where the search proved it above every bound.
+  tables.exact_lower_bound = d.proven_impossible ? rounds : 0;
   return finish_broadcast_tree_tables(std::move(tables), problem, "trees-exact");
 }
 
 const AlgorithmRegistrar trees_exact_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
-      "trees-exact", "the fewest rounds of gossip without combining on a small network, all-port (full- or "
-                     "half-duplex), proven by z3 where it finishes in 60 s (docs/broadcast-trees.md)");
+      "trees-exact", "the fewest rounds of gossip without combining on a small network, all-port or 1-port, full- "
+                     "or half-duplex, proven by z3 where it finishes in 60 s (docs/broadcast-trees.md)");
   a.unsupported = [](const Problem& p) -> std::string {
-    if (p.port_model.one_port) return fmt::format("it searches schedules of all-port routers, not {}", p.port_model.label());
+    // 1-port half-duplex: a link one way a round, so receptions a round are at most a
+    // matching's; the run's bound counts both ways, and the climb from it would be long.
+    if (p.port_model.one_port && p.port_model.half_duplex)
+      return fmt::format("it searches all-port and 1-port full-duplex schedules, not {}", p.port_model.label());
     if (p.topology.num_nodes() > kMaxTreesExactNodes)
       return fmt::format("it proves counts on networks of at most {} nodes", kMaxTreesExactNodes);
     return "";
@@ -184,10 +250,12 @@ const AlgorithmRegistrar trees_exact_registrar([] {
   };
   a.build = trees_exact_build;
   a.takes_budget = true;
-  // Thin meshes where rarest-first misses the paper's count, and a half-duplex minimum
-  // proven above every bound; each settles in well under a second.
+  a.by_name_only = true;
+  // Thin meshes where rarest-first misses the paper's count, a half-duplex minimum proven
+  // above every bound, 1-port on an odd ring; each settles in well under a second.
   a.sweep = [](int) {
-    return std::vector<SweepCase>{{"mesh:2x8", {}, ""}, {"mesh:7x2", {}, ""}, {"line:5", PortModel{false, true}, ""}};
+    return std::vector<SweepCase>{
+        {"mesh:2x8", {}, ""}, {"mesh:7x2", {}, ""}, {"line:5", PortModel{false, true}, ""}, {"ring:7", PortModel{true, false}, ""}};
   };
   return a;
 }());

@@ -175,6 +175,7 @@ Algorithm exact_for(const char* collective) {
               "in 60 s (networks up to 64 nodes; docs/tdm.md)";
   a.unsupported = exact_unsupported;
   a.takes_budget = true;
+  a.by_name_only = true;
   a.takes_seed = true;
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = exact_build;
