@@ -46,6 +46,22 @@ TEST(Cli, Line12JsonMeetsTheFormula) {
   EXPECT_EQ(j["ok"], true);
 }
 
+// --exact runs the collective's exact search: trees-exact for gossip without combining,
+// tdm-exact for TDM traffic; one line where the collective has none.
+TEST(Cli, ExactNamesTheCollectivesSearch) {
+  for (const auto& [args, algorithm, steps] : {std::make_tuple("run mesh:2x9 gossip --exact --json", "trees-exact", 9),
+                                               std::make_tuple("run mesh:3x3 total-exchange --exact --json", "tdm-exact", 8)}) {
+    Outcome o = run_cli(args);
+    ASSERT_EQ(o.code, 0) << args << "\n" << o.err;
+    nlohmann::json j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["algorithm"], algorithm) << args;
+    EXPECT_EQ(j["steps"], steps) << args;
+    EXPECT_EQ(j["optimal"], "proven") << args;
+  }
+  expect_bad_input("run mesh:3x3 gossip --combining --exact", "--exact: no exact search for gossip");
+  expect_bad_input("run ring:7 gossip --ports 1-port", "--algorithm trees-exact");
+}
+
 TEST(Cli, HumanSummaryAndTrace) {
   fs::path trace = scratch() / "ring7.csv";
   Outcome o = run_cli("run ring:7 total-exchange --trace " + trace.string());

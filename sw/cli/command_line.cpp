@@ -26,6 +26,13 @@ void PortOptions::add_to(CLI::App* cmd) {
 
 namespace {
 
+// --exact names the collective's exact search by its alias "exact": tdm-exact for TDM
+// traffic, trees-exact for gossip without combining.
+constexpr const char* kExactHelp =
+    "the least count, proven by z3 where it can: TDM periods (tdm-exact), gossip rounds (trees-exact)";
+constexpr const char* kBudgetHelp =
+    "seconds a search may take: an exact one (default 60), or more attempts of tdm-paths and tdm-classes at "
+    "shorter periods (default none)";
 constexpr const char* kTopologyHelp =
     "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D, complete:N, bsn:BASE, otis:BASE (docs/topologies.md)";
 
@@ -38,10 +45,9 @@ void add_build_options(CLI::App* cmd, BuildOptions& b, const char* topology_help
     collective->required();
   }
   CLI::Option* algorithm = cmd->add_option("--algorithm", b.algorithm, "algorithm name (default: the paper's optimal one)");
-  cmd->add_flag_callback("--exact", [&b] { b.algorithm = "tdm-exact"; },
-                         "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
+  cmd->add_flag_callback("--exact", [&b] { b.algorithm = "exact"; }, kExactHelp)
       ->excludes(algorithm);
-  cmd->add_option("--budget", b.budget_seconds, "seconds a TDM search may take: the exact one (default 60), or more attempts of tdm-paths and tdm-classes at shorter periods (default none)")
+  cmd->add_option("--budget", b.budget_seconds, kBudgetHelp)
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", b.seed, "the TDM heuristics' random choices (default 0: seeded by the period alone)");
   cmd->add_option("--permutation", b.permutation, "circuit-switched permutation (as for run)");
@@ -85,10 +91,9 @@ CommandLine::CommandLine()
   run_cmd->add_option("collective", run.collective, "e.g. total-exchange");
   CLI::Option* run_algorithm =
       run_cmd->add_option("--algorithm", run.algorithm, "algorithm name (default: the paper's optimal one)");
-  run_cmd->add_flag_callback("--exact", [this] { run.algorithm = "tdm-exact"; },
-                             "TDM slot tables of the least period, proven by z3 where it can (--algorithm tdm-exact)")
+  run_cmd->add_flag_callback("--exact", [this] { run.algorithm = "exact"; }, kExactHelp)
       ->excludes(run_algorithm);
-  run_cmd->add_option("--budget", run.budget_seconds, "seconds a TDM search may take: the exact one (default 60), or more attempts of tdm-paths and tdm-classes at shorter periods (default none)")
+  run_cmd->add_option("--budget", run.budget_seconds, kBudgetHelp)
       ->check(CLI::PositiveNumber);
   run_cmd->add_option("--seed", run.seed, "the TDM heuristics' random choices (default 0: seeded by the period alone)");
   run_cmd->add_option("--engine", run.engine, "ref, systemc or rtl (default ref)");

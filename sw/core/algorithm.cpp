@@ -88,6 +88,9 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
   std::vector<std::string> accepted_names = applicable_names;
   accepted_names.insert(accepted_names.end(), searches.begin(), searches.end());
   const std::string accepted = accepted_names.empty() ? "none" : fmt::format("{}", fmt::join(accepted_names, ", "));
+  if (name == "exact")  // --exact, where no exact search is registered for the collective and routers
+    throw InputError(fmt::format("--exact: no exact search for {} ({}); accepted: {}", collective.name,
+                                 problem.port_model.label(), accepted));
   if (!name.empty())
     throw InputError(fmt::format("unknown algorithm '{}' for {} on {}; accepted: {}", name, collective.name,
                                  problem.topology.spec(), accepted));
@@ -138,7 +141,7 @@ const Algorithm& find_algorithm(const Problem& problem, const std::string& name)
 
 void check_search_options(const Problem& problem, const Algorithm& algorithm) {
   if (problem.budget_seconds > 0 && !algorithm.takes_budget)
-    throw InputError(fmt::format("--budget is for the searching schedulers (the TDM ones); {} takes no time budget",
+    throw InputError(fmt::format("--budget is for the searching schedulers (the TDM heuristics and the exact searches); {} takes no time budget",
                                  algorithm.name));
   if (problem.seed != 0 && !algorithm.takes_seed)
     throw InputError(fmt::format("--seed is for the schedulers with random choices (the TDM ones); {} makes none",

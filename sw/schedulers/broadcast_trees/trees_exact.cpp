@@ -251,6 +251,7 @@ const AlgorithmRegistrar trees_exact_registrar([] {
   a.build = trees_exact_build;
   a.takes_budget = true;
   a.by_name_only = true;
+  a.aliases = {"exact"};  // --exact
   // Thin meshes where rarest-first misses the paper's count, a half-duplex minimum proven
   // above every bound, 1-port on an odd ring; each settles in well under a second.
   a.sweep = [](int) {

@@ -176,6 +176,7 @@ Algorithm exact_for(const char* collective) {
   a.unsupported = exact_unsupported;
   a.takes_budget = true;
   a.by_name_only = true;
+  a.aliases = {"exact"};  // --exact
   a.takes_seed = true;
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = exact_build;
