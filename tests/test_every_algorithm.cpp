@@ -67,7 +67,7 @@ int expect_refused_or_verified(const std::string& name, const std::string& famil
           req.root = root;
           req.max_seconds = 20;  // a case estimated to take longer is refused, as the CLI's --max-time would
           // An exact search's time (the others refuse one).
-          req.budget_seconds = name == "tdm-exact" ? 1 : name == "trees-exact" ? 0.05 : 0;
+          req.budget_seconds = name == "tdm-exact" ? 1 : name == "trees-exact" || name == "generic-tree-exact" ? 0.05 : 0;
           const std::string label = spec + " " + model.label() + (model.combining ? " combining" : "") +
                                     (permutation.empty() ? "" : " " + permutation) + " root " + std::to_string(root);
           try {

@@ -1,0 +1,161 @@
+// A generic time-arc-disjoint tree of a 2D torus within the all-to-all broadcast paper's
+// buffer promise, found by z3 (docs/broadcast-trees.md, "generic-tree-exact"): section 3
+// promises time-optimal gossip on any 2D torus with at most 3 buffers per router, and
+// tree-search's greedy trees need more from 7x8 on (torus:10x10 9). The model: node v is
+// entered once, in one round, across one port, from a node informed in an earlier round;
+// each round's arcs have distinct ports (the paper's lemma); rounds ceil((N-1)/4); and in
+// every round at most 3 nodes other than the root wait -- informed before the round and
+// sending again after it (generic_tree_buffers' count).
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include <optional>
+#include <vector>
+
+#include "sw/core/errors.h"
+#include "sw/core/formulas.h"
+#include "sw/schedulers/broadcast_trees.h"
+#include "sw/schedulers/exact_descent.h"
+#include "sw/topology/topology.h"
+
+namespace fixroute {
+namespace {
+
+constexpr int kMaxGenericTreeExactNodes = 256;
+constexpr double kGenericTreeExactSeconds = 60;  // unless --budget says
+constexpr int kPromisedBuffers = 3;              // section 3, 2D tori
+
+bool two_dimensional_torus(const Topology& t) { return t.kind() == TopologyKind::Torus && t.dims().size() == 2; }
+
+std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
+  const Topology& t = problem.topology;
+  const int n = t.num_nodes(), ports = t.num_ports();
+  const int rounds = static_cast<int>(formulas::tadbt_rounds(n, ports));
+  const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kGenericTreeExactSeconds;
+  z3::context ctx;
+  z3::solver solver(ctx);
+  z3::params params(ctx);
+  params.set("timeout", static_cast<unsigned>(seconds * 1000));
+  solver.set(params);
+  const std::vector<int> depth = t.distances_from(0);
+  // enter(v, p, r): v entered in round r across port p of its parent.
+  std::vector<std::optional<z3::expr>> enter(static_cast<size_t>(n) * static_cast<size_t>(ports) *
+                                             static_cast<size_t>(rounds + 2));
+  auto entered = [&](int v, int p, int r) -> std::optional<z3::expr>& {
+    return enter[(static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)) *
+                     static_cast<size_t>(rounds + 2) +
+                 static_cast<size_t>(r)];
+  };
+  // The node whose port p leads to v: v's neighbour across the port paired with p.
+  auto from = [&](int v, int p) { return t.neighbour(v, p ^ 1); };
+  std::vector<z3::expr> all;
+  std::vector<GenericArc> meaning;
+  for (int v = 1; v < n; ++v)
+    for (int p = 0; p < ports; ++p)
+      for (int r = std::max(1, depth[static_cast<size_t>(v)]); r <= rounds; ++r) {
+        entered(v, p, r) = ctx.bool_const(fmt::format("e_{}_{}_{}", v, p, r).c_str());
+        all.push_back(*entered(v, p, r));
+        meaning.push_back({r, p, from(v, p), v});
+      }
+  for (int v = 1; v < n; ++v) {
+    z3::expr_vector ways(ctx);
+    for (int p = 0; p < ports; ++p)
+      for (int r = 1; r <= rounds; ++r)
+        if (entered(v, p, r)) ways.push_back(*entered(v, p, r));
+    solver.add(z3::atleast(ways, 1));
+    solver.add(z3::atmost(ways, 1));
+  }
+  for (int r = 1; r <= rounds; ++r)
+    for (int p = 0; p < ports; ++p) {
+      z3::expr_vector arcs(ctx);
+      for (int v = 1; v < n; ++v)
+        if (entered(v, p, r)) arcs.push_back(*entered(v, p, r));
+      if (arcs.size() > 1) solver.add(z3::atmost(arcs, 1));
+    }
+  // informed(v, r): v holds the packet after round r.
+  std::vector<std::optional<z3::expr>> informed_at(static_cast<size_t>(n) * static_cast<size_t>(rounds + 1));
+  auto informed = [&](int v, int r) -> std::optional<z3::expr>& {
+    return informed_at[static_cast<size_t>(v) * static_cast<size_t>(rounds + 1) + static_cast<size_t>(r)];
+  };
+  for (int r = 0; r <= rounds; ++r) informed(0, r) = ctx.bool_val(true);
+  for (int v = 1; v < n; ++v)
+    for (int r = 1; r <= rounds; ++r) {
+      z3::expr_vector how(ctx);
+      if (informed(v, r - 1)) how.push_back(*informed(v, r - 1));
+      for (int p = 0; p < ports; ++p)
+        if (entered(v, p, r)) how.push_back(*entered(v, p, r));
+      if (how.empty()) continue;
+      informed(v, r) = ctx.bool_const(fmt::format("i_{}_{}", v, r).c_str());
+      solver.add(*informed(v, r) == z3::mk_or(how));
+    }
+  for (int v = 1; v < n; ++v)
+    for (int p = 0; p < ports; ++p)
+      for (int r = 1; r <= rounds; ++r)
+        if (entered(v, p, r)) {
+          const std::optional<z3::expr>& before = informed(from(v, p), r - 1);
+          solver.add(before ? z3::implies(*entered(v, p, r), *before) : !*entered(v, p, r));
+        }
+  // sends_after(v, r): v sends in a round after r; a node waits in round r when informed
+  // before it and sending after it.
+  std::vector<std::optional<z3::expr>> after(static_cast<size_t>(n) * static_cast<size_t>(rounds + 2));
+  auto sends_after = [&](int v, int r) -> std::optional<z3::expr>& {
+    return after[static_cast<size_t>(v) * static_cast<size_t>(rounds + 2) + static_cast<size_t>(r)];
+  };
+  for (int v = 1; v < n; ++v)
+    for (int r = rounds - 1; r >= 1; --r) {
+      z3::expr_vector how(ctx);
+      if (sends_after(v, r + 1)) how.push_back(*sends_after(v, r + 1));
+      for (int p = 0; p < ports; ++p)
+        if (const int w = t.neighbour(v, p); w > 0 && entered(w, p, r + 1)) how.push_back(*entered(w, p, r + 1));
+      if (how.empty()) continue;
+      sends_after(v, r) = ctx.bool_const(fmt::format("a_{}_{}", v, r).c_str());
+      solver.add(z3::implies(z3::mk_or(how), *sends_after(v, r)));
+    }
+  for (int r = 1; r <= rounds; ++r) {
+    z3::expr_vector waiting(ctx);
+    for (int v = 1; v < n; ++v)
+      if (informed(v, r - 1) && sends_after(v, r)) {
+        const z3::expr waits = ctx.bool_const(fmt::format("w_{}_{}", v, r).c_str());
+        solver.add(z3::implies(*informed(v, r - 1) && *sends_after(v, r), waits));
+        waiting.push_back(waits);
+      }
+    if (waiting.size() > kPromisedBuffers) solver.add(z3::atmost(waiting, kPromisedBuffers));
+  }
+  bool proven = false;
+  const std::optional<std::vector<GenericArc>> arcs = chosen_by_z3(solver, all, meaning, proven);
+  if (!arcs)
+    throw InputError(proven ? fmt::format("generic-tree-exact on {}: no generic tree of {} rounds has at most {} buffers "
+                                          "(z3)",
+                                          t.spec(), rounds, kPromisedBuffers)
+                            : fmt::format("generic-tree-exact on {}: not settled in {} s (--budget gives it more)",
+                                          t.spec(), seconds));
+  return generic_tree_tables(
+      problem, "generic-tree-exact",
+      fmt::format("generic tree (z3): {} rounds, at most {} buffers (the paper's promise)", rounds, kPromisedBuffers),
+      *arcs);
+}
+
+const AlgorithmRegistrar generic_tree_exact_registrar([] {
+  Algorithm a = broadcast_tree_algorithm(
+      "generic-tree-exact", "gossip without combining on 2D tori: a generic time-arc-disjoint tree of ceil((N-1)/4) "
+                            "rounds with at most the paper's 3 buffers, found by z3 (AAB paper section 3; "
+                            "docs/broadcast-trees.md)");
+  a.unsupported = [](const Problem& p) -> std::string {
+    if (!two_dimensional_torus(p.topology) || p.topology.num_nodes() > kMaxGenericTreeExactNodes)
+      return fmt::format("it searches generic trees of 2D tori of at most {} nodes", kMaxGenericTreeExactNodes);
+    return all_port_full_refusal(p.port_model);
+  };
+  a.is_default = [](const Problem&) { return false; };
+  a.formula = [](const Problem& p) -> std::optional<int64_t> {
+    return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
+  };
+  a.paper_buffers = [](const Problem&) -> std::optional<int64_t> { return kPromisedBuffers; };
+  a.build = generic_tree_exact_build;
+  a.takes_budget = true;
+  a.by_name_only = true;
+  a.sweep = [](int) { return std::vector<SweepCase>{{"torus:7x8", {}, ""}}; };
+  return a;
+}());
+
+}  // namespace
+}  // namespace fixroute
