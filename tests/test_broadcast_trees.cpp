@@ -569,6 +569,21 @@ TEST(BroadcastTreeScoreboard, ChecksOnePortAndHalfDuplex) {
               HasSubstr("(1-port)"));
   EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& t) { t.port_model.half_duplex = true; })),
               HasSubstr("both directions (half-duplex)"));
+  // A ring pipeline -- every node sends clockwise what it received the round before -- has
+  // one send and one receive per node, but two neighbours: not 1-port (one neighbour a
+  // round, the matching bound's model); it would gossip ring:5 in 4 rounds, under the bound 5.
+  {
+    const Topology ring = Topology::parse("ring:5");
+    BroadcastTreeTables pipeline = empty_broadcast_tree_tables(ring, 4);
+    pipeline.port_model = kOnePort;
+    const int clockwise = ring.port_towards(0, 1);
+    for (int n = 0; n < 5; ++n)
+      for (int r = 1; r <= 4; ++r) pipeline.at(n, r, clockwise) = ((n - (r - 1)) % 5 + 5) % 5;
+    const std::vector<TreeEvent> trace = run_broadcast_trees_ref(ring, pipeline).trace;
+    const ScoreboardReport report = score_broadcast_trees(ring, pipeline, trace);
+    EXPECT_THAT(all_errors(report), HasSubstr("one neighbour a round at most (1-port)"));
+    EXPECT_THAT(all_errors(report), ::testing::Not(HasSubstr("packets (1-port)")));  // one send, one receive each
+  }
   // Pair exchanges are 1-port but use each link both ways.
   EXPECT_THAT(all_errors(tampered([](std::vector<TreeEvent>&, BroadcastTreeTables& t) { t.port_model.half_duplex = true; },
                                   "ring:8", "hamiltonian-pairs", kOnePort)),

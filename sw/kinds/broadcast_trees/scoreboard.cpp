@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "sw/kinds/broadcast_trees/tables.h"
 #include "sw/topology/topology.h"
@@ -36,6 +37,7 @@ ScoreboardReport score_broadcast_trees(const Topology& topology, const Broadcast
   // last_send[node * nodes + origin]: the last round the node sent the origin.
   std::vector<int32_t> last_send(arrived.size(), kNever);
   std::vector<int> sent(static_cast<size_t>(nodes)), received(static_cast<size_t>(nodes));
+  std::vector<int> partner_of(static_cast<size_t>(nodes), -1);  // 1-port: the neighbour of the round
   std::vector<const TreeEvent*> on_port(static_cast<size_t>(nodes) * static_cast<size_t>(ports));
   size_t i = 0;
   for (int64_t step = 1; step <= tables.rounds; ++step) {
@@ -43,6 +45,7 @@ ScoreboardReport score_broadcast_trees(const Topology& topology, const Broadcast
     std::fill(on_port.begin(), on_port.end(), nullptr);
     std::fill(sent.begin(), sent.end(), 0);
     std::fill(received.begin(), received.end(), 0);
+    std::fill(partner_of.begin(), partner_of.end(), -1);
     for (; i < trace.size() && trace[i].step == step; ++i) {
       const TreeEvent& e = trace[i];
       auto at = [&] { return fmt::format("round {}: router {} port {}", step, e.node, e.port); };
@@ -59,6 +62,16 @@ ScoreboardReport score_broadcast_trees(const Topology& topology, const Broadcast
       on_port[static_cast<size_t>(e.node) * static_cast<size_t>(ports) + static_cast<size_t>(e.port)] = &e;
       ++sent[static_cast<size_t>(e.node)];
       ++received[static_cast<size_t>(to)];
+      // 1-port: a node talks to one neighbour a round (both ways full-duplex) -- the rounds'
+      // links a matching, the model of the matching bound the run reports.
+      if (model.one_port)
+        for (const auto& [node, other] : {std::pair<int, int>{e.node, to}, std::pair<int, int>{to, e.node}}) {
+          int& partner = partner_of[static_cast<size_t>(node)];
+          if (partner < 0) partner = other;
+          else if (partner != other)
+            error(fmt::format("round {}: node {} talks to {} and {}, one neighbour a round at most (1-port)", step, node,
+                              partner, other));
+        }
     }
     if (i < trace.size() && trace[i].step <= step) {
       error(fmt::format("row {}: round {} out of order", i + 2, trace[i].step));
