@@ -76,6 +76,13 @@ std::optional<int64_t> mesh_gossip_paper_rounds(const Problem& p) {
   return formulas::tadbt_rounds(p.topology.num_nodes(), 2);
 }
 
+std::optional<int64_t> promised_tree_buffers(const Problem& p) {
+  if (p.topology.kind() != TopologyKind::Torus) return std::nullopt;
+  if (p.topology.dims().size() == 2) return 3;
+  if (p.topology.dims().size() == 3) return 60;
+  return std::nullopt;
+}
+
 std::string all_port_full_refusal(const PortModel& model) {
   if (model.one_port || model.half_duplex) return fmt::format("its trees are for all-port full-duplex routers, not {}", model.label());
   return "";

@@ -40,6 +40,9 @@ Algorithm broadcast_tree_algorithm(const std::string& name, const std::string& s
 // all-port full-duplex: ceil((z1 z2 - 1)/2) (its "2D tori" and the sentence after it);
 // nullopt on other networks and models.
 std::optional<int64_t> mesh_gossip_paper_rounds(const Problem& problem);
+// The buffers the all-to-all broadcast paper promises for time-optimal gossip by generic
+// trees (section 3): at most 3 per router on a 2D torus, 60 on a 3D torus; nullopt elsewhere.
+std::optional<int64_t> promised_tree_buffers(const Problem& problem);
 // "" when the port model is all-port full-duplex (the model of the trees), else why not.
 std::string all_port_full_refusal(const PortModel& model);
 // Tables for every router from a generic tree (checked first), named and validated.

@@ -15,6 +15,22 @@
 
 namespace fixroute {
 
+// The time an exact search has left, from its budget in seconds.
+class SearchDeadline {
+ public:
+  explicit SearchDeadline(double seconds)
+      : end_(std::chrono::steady_clock::now() +
+             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
+  // Milliseconds left for the solver; 0 once the time is up.
+  unsigned milliseconds_left() const {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now());
+    return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point end_;
+};
+
 template <class Schedule>
 struct ExactDescent {
   int64_t count = 0;               // the least count with a schedule (the heuristic's where none below)
@@ -30,8 +46,7 @@ struct ExactDescent {
 template <class Schedule, class Solve, class Name, class Skip>
 ExactDescent<Schedule> descend_exactly(int64_t start, int64_t bound, double seconds, const std::string& start_is_bound,
                                        Solve solve, Name name, Skip skip) {
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  const SearchDeadline deadline(seconds);
   ExactDescent<Schedule> d;
   d.count = start;
   d.verdict = start <= bound ? start_is_bound : "the bound reached";
@@ -41,10 +56,9 @@ ExactDescent<Schedule> descend_exactly(int64_t start, int64_t bound, double seco
       d.verdict = fmt::format("{} not searched: {}", name(fewer), why);
       break;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     bool proven = false;
     std::optional<Schedule> found;
-    if (left.count() > 0) found = solve(fewer, static_cast<unsigned>(left.count()), proven);
+    if (const unsigned left = deadline.milliseconds_left()) found = solve(fewer, left, proven);
     if (!found) {
       d.proven_impossible = proven;
       d.verdict = proven ? fmt::format("{} proven impossible", name(fewer))

@@ -23,7 +23,6 @@ namespace {
 
 constexpr int kMaxGenericTreeExactNodes = 256;
 constexpr double kGenericTreeExactSeconds = 60;  // unless --budget says
-constexpr int kPromisedBuffers = 3;              // section 3, 2D tori
 
 bool two_dimensional_torus(const Topology& t) { return t.kind() == TopologyKind::Torus && t.dims().size() == 2; }
 
@@ -32,6 +31,7 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
   const int n = t.num_nodes(), ports = t.num_ports();
   const int rounds = static_cast<int>(formulas::tadbt_rounds(n, ports));
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kGenericTreeExactSeconds;
+  const int promised = static_cast<int>(*promised_tree_buffers(problem));  // 3 on a 2D torus
   z3::context ctx;
   z3::solver solver(ctx);
   z3::params params(ctx);
@@ -46,8 +46,12 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
                      static_cast<size_t>(rounds + 2) +
                  static_cast<size_t>(r)];
   };
-  // The node whose port p leads to v: v's neighbour across the port paired with p.
-  auto from = [&](int v, int p) { return t.neighbour(v, p ^ 1); };
+  // The node whose port p leads to v.
+  std::vector<int> parent_across(static_cast<size_t>(n) * static_cast<size_t>(ports), -1);
+  for (int u = 0; u < n; ++u)
+    for (int p = 0; p < ports; ++p)
+      if (const int v = t.neighbour(u, p); v >= 0) parent_across[static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)] = u;
+  auto from = [&](int v, int p) { return parent_across[static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)]; };
   std::vector<z3::expr> all;
   std::vector<GenericArc> meaning;
   for (int v = 1; v < n; ++v)
@@ -119,19 +123,19 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
         solver.add(z3::implies(*informed(v, r - 1) && *sends_after(v, r), waits));
         waiting.push_back(waits);
       }
-    if (waiting.size() > kPromisedBuffers) solver.add(z3::atmost(waiting, kPromisedBuffers));
+    if (static_cast<int>(waiting.size()) > promised) solver.add(z3::atmost(waiting, promised));
   }
   bool proven = false;
   const std::optional<std::vector<GenericArc>> arcs = chosen_by_z3(solver, all, meaning, proven);
   if (!arcs)
     throw InputError(proven ? fmt::format("generic-tree-exact on {}: no generic tree of {} rounds has at most {} buffers "
                                           "(z3)",
-                                          t.spec(), rounds, kPromisedBuffers)
+                                          t.spec(), rounds, promised)
                             : fmt::format("generic-tree-exact on {}: not settled in {} s (--budget gives it more)",
                                           t.spec(), seconds));
   return generic_tree_tables(
       problem, "generic-tree-exact",
-      fmt::format("generic tree (z3): {} rounds, at most {} buffers (the paper's promise)", rounds, kPromisedBuffers),
+      fmt::format("generic tree (z3): {} rounds, at most {} buffers (the paper's promise)", rounds, promised),
       *arcs);
 }
 
@@ -149,7 +153,7 @@ const AlgorithmRegistrar generic_tree_exact_registrar([] {
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
     return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
   };
-  a.paper_buffers = [](const Problem&) -> std::optional<int64_t> { return kPromisedBuffers; };
+  a.paper_buffers = promised_tree_buffers;
   a.build = generic_tree_exact_build;
   a.takes_budget = true;
   a.by_name_only = true;

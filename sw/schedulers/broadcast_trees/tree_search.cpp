@@ -122,13 +122,7 @@ const AlgorithmRegistrar tree_search_registrar([] {
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
     return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
   };
-  // Section 3: time-optimal AABs on any 2D torus with beta <= 3, on any 3D torus beta <= 60.
-  a.paper_buffers = [](const Problem& p) -> std::optional<int64_t> {
-    if (p.topology.kind() != TopologyKind::Torus) return std::nullopt;
-    if (p.topology.dims().size() == 2) return 3;
-    if (p.topology.dims().size() == 3) return 60;
-    return std::nullopt;
-  };
+  a.paper_buffers = promised_tree_buffers;
   a.build = [](const Problem& p) {
     const int height = static_cast<int>(formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports()));
     std::mt19937 random(0x7ad87);

@@ -11,7 +11,6 @@
 #include <z3++.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -52,7 +51,7 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
   params.set("timeout", milliseconds);
   solver.set(params);
   // send[(round * arcs + arc) * n + origin], created only where the origin's packet can be
-  // at the arc's tail before the round and at its head by the end of it.
+  // at the arc's tail before the round (its distance at most r - 1) and is not the head's own.
   std::vector<std::optional<z3::expr>> send(static_cast<size_t>(rounds + 1) * arcs.size() * static_cast<size_t>(n));
   auto at = [&](int r, size_t a, int o) -> std::optional<z3::expr>& {
     return send[(static_cast<size_t>(r) * arcs.size() + a) * static_cast<size_t>(n) + static_cast<size_t>(o)];
@@ -64,8 +63,6 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
       for (int o = 0; o < n; ++o) {
         const std::vector<int>& from_o = distance[static_cast<size_t>(o)];
         if (arcs[a].to == o || from_o[static_cast<size_t>(arcs[a].from)] > r - 1) continue;
-        // The head must still be able to pass it on in time is not required: every node
-        // needs every packet, so any arc into a node that lacks it may carry it.
         at(r, a, o) = ctx.bool_const(fmt::format("s_{}_{}_{}", r, a, o).c_str());
         meaning.push_back({r, static_cast<int>(a), o});
         all.push_back(*at(r, a, o));
@@ -192,16 +189,14 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
   };
   const Algorithm* heuristic = first_heuristic(problem);
   if (!heuristic) {  // no count to start from: up from the bound, each count refused proving the next bound
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    const SearchDeadline deadline(seconds);
     for (int rounds = std::max(bound, 1);; ++rounds) {
       if (const std::string why = too_large(rounds); !why.empty())
         throw InputError(fmt::format("trees-exact on {}: no schedule of fewer than {} rounds, and {} not searched: {}",
                                      t.spec(), rounds, name(rounds), why));
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       bool proven = false;
       std::optional<std::vector<TreeSend>> found;
-      if (left.count() > 0) found = solve(rounds, static_cast<unsigned>(left.count()), proven);
+      if (const unsigned left = deadline.milliseconds_left()) found = solve(rounds, left, proven);
       if (found) {
         BroadcastTreeTables tables = tables_of(rounds, *found);
         tables.construction = fmt::format("{} broadcast trees (z3): {} rounds, bound {}; {}", n, rounds, bound,
@@ -213,7 +208,7 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
       if (!proven)
         throw InputError(fmt::format("trees-exact on {}: {} not settled in {} s{} (--budget gives it more)", t.spec(),
                                      name(rounds), seconds,
-                                     rounds > bound ? fmt::format(", fewer proven impossible") : std::string()));
+                                     rounds > bound ? ", fewer proven impossible" : ""));
     }
   }
   const BroadcastTreeTables first = as_kind<BroadcastTreeTables>(*heuristic->build(problem));
