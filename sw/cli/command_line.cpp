@@ -31,7 +31,7 @@ namespace {
 constexpr const char* kExactHelp =
     "the least count, proven by z3 where it can: TDM periods (tdm-exact), gossip rounds (trees-exact)";
 constexpr const char* kBudgetHelp =
-    "seconds a search may take: an exact one (default 60), or more attempts of tdm-paths and tdm-classes at "
+    "seconds a search may take: an exact one (default 60), or more attempts of the TDM heuristics at "
     "shorter periods (default none)";
 constexpr const char* kTopologyHelp =
     "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D, complete:N, bsn:BASE, otis:BASE (docs/topologies.md)";

@@ -26,6 +26,7 @@ class SearchDeadline {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now());
     return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
   }
+  bool passed() const { return std::chrono::steady_clock::now() >= end_; }
 
  private:
   std::chrono::steady_clock::time_point end_;

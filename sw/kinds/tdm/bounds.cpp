@@ -116,10 +116,12 @@ Bounds compute_bounds(const Topology& topology, const std::vector<TdmFlow>& flow
   // The busiest link however the flows split among their shortest paths: listed where it
   // says more than the average. Not solved where it cannot: total exchange on a network
   // whose symmetries take any directed link to any other (rings, square tori, hypercubes,
-  // complete graphs) -- averaging an optimal split over them loads every link alike.
+  // complete graphs) -- averaging an optimal split over them loads every link alike -- nor
+  // on meshes, where the dimension-ordered split loads no link above the bisection bound
+  // (docs/tdm.md, "tdm-dimension-order"), so the optimum cannot say more than the cut.
   const bool uniform_demand = flows.size() == static_cast<size_t>(n) * static_cast<size_t>(n - 1) &&
                               std::all_of(flows.begin(), flows.end(), [&](const TdmFlow& f) { return f.phits == flows[0].phits; });
-  if (!(uniform_demand && arc_transitive(topology)))
+  if (!(uniform_demand && (arc_transitive(topology) || topology.kind() == TopologyKind::Mesh)))
     if (std::optional<LowerBound> lp = shortest_path_link_load_lp(topology, flows); lp && lp->steps > ceil_div(hops, arcs))
       b.parts.push_back(*lp);
   // Shortest paths and a period equal to every node's injections and ejections (each node

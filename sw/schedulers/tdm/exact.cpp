@@ -1,5 +1,5 @@
 // The least period of a small TDM schedule, proven (docs/tdm.md, "tdm-exact"): a schedule
-// from tdm-paths or tdm-classes gives the first period; then, one slot shorter at a time,
+// from the default heuristic gives the first period; then, one slot shorter at a time,
 // z3 is asked whether every phit can take one of its flow's shortest paths at one slot with
 // no router output, injection or ejection used twice in a slot modulo the period (a
 // pseudo-Boolean model: a variable per phit, path and slot; exactly one per phit; at most
@@ -100,12 +100,6 @@ std::optional<std::vector<Choice>> solve_at(const Topology& t, const std::vector
   return chosen_by_z3(solver, vars, choices, proven);
 }
 
-// The heuristic that gives the first period: tdm-classes where it runs, else tdm-paths.
-std::string heuristic_name(const Problem& p) {
-  const Algorithm* classes = registered_algorithm("tdm-classes", p.collective);
-  return classes && classes->unsupported(p).empty() ? "tdm-classes" : "tdm-paths";
-}
-
 std::string exact_unsupported(const Problem& p) {
   if (p.topology.num_nodes() > kMaxExactNodes)
     return fmt::format("it proves periods of networks up to {} nodes", kMaxExactNodes);
@@ -115,7 +109,7 @@ std::string exact_unsupported(const Problem& p) {
 std::shared_ptr<const Tables> exact_build(const Problem& problem) {
   const Topology& t = problem.topology;
   // The first period: the heuristic schedule of the default algorithm that is not this one.
-  const Algorithm& heuristic = find_algorithm(problem, heuristic_name(problem));
+  const Algorithm& heuristic = find_algorithm(problem, tdm_default_heuristic(problem));
   Problem for_heuristic = problem;  // the budget is this search's; the seed is the heuristic's
   for_heuristic.budget_seconds = 0;
   const TdmTables first = as_kind<TdmTables>(*heuristic.build(for_heuristic));

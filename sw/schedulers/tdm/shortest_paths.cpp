@@ -2,18 +2,22 @@
 // every phit on a shortest path at a slot where the whole path is free, longest flows first,
 // the rest placed by ejection chains (ChainRepair); periods grow an eighth at a time from
 // the lower bound until the greedy placement fits, then the shortest the repair reaches
-// between it and the bound is found by bisection.
+// between it and the bound is found by bisection. On meshes the same search with each
+// phit's path fixed to its dimension-ordered one (tdm-dimension-order).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/bounds.h"
+#include "sw/schedulers/exact_descent.h"
 #include "sw/schedulers/tdm/slot_schedule.h"
 
 namespace fixroute {
@@ -23,6 +27,9 @@ constexpr int64_t kLeastRepairMoves = 20000;
 constexpr int64_t kMostRepairMoves = 60000;
 constexpr size_t kMostRepairedChains = 12000;
 constexpr int64_t kWorkPerBuild = int64_t{400} * 1000 * 1000;
+// Dimension-ordered chains: the cells (a path's cell weighed for one injection slot) looked
+// at over the whole build, per chain.
+constexpr int64_t kCellsPerFixedChain = 5000;
 constexpr int kMaxPathNodes = 1024;
 
 // The chains at one period, placed as ClassSearch places classes (translation_classes.cpp):
@@ -35,12 +42,15 @@ class ChainRepair {
  public:
   // `work`: the path-search steps taken so far, shared by every attempt of a build; the
   // repair stops once it passes `work_limit`.
+  // `dimension_order`: the topology's coordinates per node (coords, dims values each), where
+  // every chain keeps its dimension-ordered path; empty: any shortest path.
   ChainRepair(const Topology& t, const std::vector<TdmFlow>& flows, const std::vector<size_t>& chain_flow,
-              const std::vector<std::vector<int>>& distance, int period, uint64_t seed, int64_t& work,
-              int64_t work_limit)
-      : work_(work), work_limit_(work_limit), t_(t), flows_(flows), chain_flow_(chain_flow), distance_(distance), period_(period), ports_(t.num_ports()),
+              const std::vector<std::vector<int>>& distance, const std::vector<int>& dimension_order, int period,
+              uint64_t seed, int64_t& work, int64_t work_limit, const SearchDeadline* deadline = nullptr)
+      : work_(work), work_limit_(work_limit), deadline_(deadline), t_(t), flows_(flows), chain_flow_(chain_flow), distance_(distance),
+        coords_(dimension_order), dims_(static_cast<int>(t.dims().size())), period_(period), ports_(t.num_ports()),
         owner_(static_cast<size_t>(t.num_nodes()) * static_cast<size_t>(period) * static_cast<size_t>(ports_ + 2), -1),
-        placed_(chain_flow.size()), placed_at_(chain_flow.size(), -kTabuMoves - 1),
+        placed_(chain_flow.size()), hops_(chain_flow.size(), 0), placed_at_(chain_flow.size(), -kTabuMoves - 1),
         cost_(static_cast<size_t>(t.num_nodes())), next_(static_cast<size_t>(t.num_nodes())),
         stamp_(static_cast<size_t>(t.num_nodes()), 0), random_(seed) {}
 
@@ -50,6 +60,7 @@ class ChainRepair {
     for (size_t c : order)
       if (!place(c, 0, /*free_only=*/true)) waiting.push_back(c);
     for (int64_t move = 1; move <= moves && work_ < work_limit_ && !waiting.empty(); ++move) {
+      if (deadline_ && move % 256 == 0 && deadline_->passed()) break;
       const size_t pick = static_cast<size_t>(random_() % waiting.size());
       const size_t c = waiting[pick];
       waiting[pick] = waiting.back();
@@ -75,6 +86,7 @@ class ChainRepair {
   static constexpr int64_t kTabuMoves = 8;
   int64_t& work_;
   const int64_t work_limit_;
+  const SearchDeadline* deadline_;  // where given, the repair also stops once it passes
   static constexpr int64_t kForbidden = int64_t{1} << 40;
   struct Placed {
     int slot = -1;
@@ -94,7 +106,10 @@ class ChainRepair {
     const int owner = owner_[at];
     if (owner < 0) return 0;
     if (free_only || placed_at_[static_cast<size_t>(owner)] + kTabuMoves > move) return kForbidden;
-    return 1;
+    // Fixed paths: evicting a short chain costs less than a long one (it finds a slot again
+    // sooner) -- on mesh 10x10 it halves the moves a period needs; for tdm-paths, whose
+    // chains move to other paths too, one per chain does better (mesh 8x8: 132 against 137).
+    return coords_.empty() ? 1 : hops_[static_cast<size_t>(owner)];
   }
   // The cheapest way on from `v` (its distance from the source `depth`) to dst.
   int64_t best(int v, int dst, const std::vector<int>& to_dst, int64_t slot, int64_t move, bool free_only) {
@@ -106,8 +121,10 @@ class ChainRepair {
     if (v == dst) {
       cost = cell_cost(cell(v, slot, ports_), move, free_only);
     } else {
-      const int start = static_cast<int>(random_() % static_cast<uint64_t>(ports_));
-      for (int k = 0, p = start; k < ports_; ++k, p = p + 1 == ports_ ? 0 : p + 1) {
+      // Dimension-ordered: one port, the lowest dimension where v and dst differ.
+      const int only = coords_.empty() ? -1 : dimension_port(v, dst);
+      const int start = only >= 0 ? only : static_cast<int>(random_() % static_cast<uint64_t>(ports_));
+      for (int k = 0, p = start; k < (only >= 0 ? 1 : ports_); ++k, p = p + 1 == ports_ ? 0 : p + 1) {
         const int u = t_.neighbour(v, p);
         if (u < 0 || to_dst[static_cast<size_t>(u)] != to_dst[static_cast<size_t>(v)] - 1) continue;
         const int64_t here = cell_cost(cell(v, slot, p), move, free_only);
@@ -124,11 +141,32 @@ class ChainRepair {
     return cost_[static_cast<size_t>(v)];
   }
 
+  // Port 2k steps +1 along dimension k, 2k+1 steps -1 (sw/topology/topology.h).
+  int dimension_port(int v, int dst) const {
+    const int* a = &coords_[static_cast<size_t>(v) * static_cast<size_t>(dims_)];
+    const int* b = &coords_[static_cast<size_t>(dst) * static_cast<size_t>(dims_)];
+    for (int k = 0; k < dims_; ++k)
+      if (a[k] != b[k]) return 2 * k + (b[k] < a[k] ? 1 : 0);
+    return -1;
+  }
+
   // Places chain c at its cheapest slot and path (free_only: where nothing is evicted);
   // the evicted go to evicted_. False where nothing is allowed.
   bool place(size_t c, int64_t move, bool free_only) {
     const TdmFlow& f = flows_[chain_flow_[c]];
     const std::vector<int>& to_dst = distance_[static_cast<size_t>(f.dst)];
+    if (!coords_.empty()) {
+      // The path's cells at slot 0 (the hop i's cell of slot t is i + t slots on), the
+      // ejection last.
+      path_.clear();
+      path_cells_.clear();
+      int v = f.src;
+      for (; v != f.dst; v = t_.neighbour(v, path_.back())) {
+        path_.push_back(dimension_port(v, f.dst));
+        path_cells_.push_back(cell(v, 0, path_.back()));
+      }
+      path_cells_.push_back(cell(v, 0, ports_));
+    }
     int64_t best_cost = kForbidden, best_slot = -1;
     std::vector<int> best_ports;
     uint64_t ties = 0;
@@ -140,21 +178,38 @@ class ChainRepair {
       // The ejection first: the whole search is wasted where it is taken.
       if (cell_cost(cell(f.dst, t + to_dst[static_cast<size_t>(f.src)], ports_), move, free_only) >= kForbidden) continue;
       ++visit_;
-      const int64_t cost = inject + best(f.src, f.dst, to_dst, t, move, free_only);
+      const int64_t cost = inject + (coords_.empty() ? best(f.src, f.dst, to_dst, t, move, free_only)
+                                                     : along_path(t, move, free_only, best_cost - inject));
       if (cost >= kForbidden || cost > best_cost) continue;
       if (cost < best_cost) ties = 0;
       if (random_() % ++ties != 0) continue;
       best_cost = cost;
       best_slot = t;
-      best_ports.clear();
-      for (int v = f.src; v != f.dst; v = t_.neighbour(v, next_[static_cast<size_t>(v)]))
-        best_ports.push_back(next_[static_cast<size_t>(v)]);
+      if (coords_.empty()) {
+        best_ports.clear();
+        for (int v = f.src; v != f.dst; v = t_.neighbour(v, next_[static_cast<size_t>(v)]))
+          best_ports.push_back(next_[static_cast<size_t>(v)]);
+      }
       if (free_only) break;  // the first free one
     }
     if (best_slot < 0) return false;
-    take(c, static_cast<int>(best_slot), std::move(best_ports));
+    take(c, static_cast<int>(best_slot), coords_.empty() ? std::move(best_ports) : path_);
     placed_at_[c] = move;
     return true;
+  }
+
+  // The cost of path_cells_ injected at `slot`, the ejection included: kForbidden where a
+  // cell is, or once the cost passes `enough` (the slot would not be taken).
+  int64_t along_path(int64_t slot, int64_t move, bool free_only, int64_t enough) {
+    work_ += static_cast<int64_t>(path_cells_.size());
+    const size_t stride = static_cast<size_t>(ports_ + 2);
+    int64_t cost = 0;
+    for (const size_t base : path_cells_) {
+      cost += cell_cost(base + static_cast<size_t>(slot) * stride, move, free_only);
+      if (cost > enough) return kForbidden;
+      if (++slot == period_) slot = 0;
+    }
+    return cost;
   }
 
   // Every cell of the path, the injection and the ejection: their owners evicted first.
@@ -176,6 +231,7 @@ class ChainRepair {
       if (const int owner = owner_[at]; owner >= 0) release(static_cast<size_t>(owner));
       owner_[at] = static_cast<int>(c);
     });
+    hops_[c] = static_cast<int>(ports.size());
     placed_[c] = {slot, std::move(ports)};
   }
   void release(size_t c) {
@@ -189,9 +245,14 @@ class ChainRepair {
   const std::vector<TdmFlow>& flows_;
   const std::vector<size_t>& chain_flow_;
   const std::vector<std::vector<int>>& distance_;
+  const std::vector<int>& coords_;
+  const int dims_;
+  std::vector<int> path_;           // dimension-ordered: the ports of the chain being placed
+  std::vector<size_t> path_cells_;  // and its cells at slot 0, the ejection's last
   const int period_, ports_;
   std::vector<int> owner_;  // per (node, slot, output 0..ports-1, ejection, injection): its chain, -1 free
   std::vector<Placed> placed_;
+  std::vector<int> hops_;  // per placed chain, its path's length: the cost of evicting it
   std::vector<int64_t> placed_at_;
   std::vector<int64_t> cost_;
   std::vector<int> next_;
@@ -201,7 +262,9 @@ class ChainRepair {
   std::mt19937_64 random_;
 };
 
-std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
+}  // namespace
+
+std::shared_ptr<const Tables> chain_repair_build(const Problem& problem, bool dimension_ordered, const char* algorithm) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes();
   const std::string collective = find_collective(problem.collective).name;
@@ -209,15 +272,26 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
   const int64_t bound = tdm_period_bounds(t, flows).best();
   std::vector<std::vector<int>> distance(static_cast<size_t>(n));
   for (int v = 0; v < n; ++v) distance[static_cast<size_t>(v)] = t.distances_from(v);
+  std::vector<int> coords;
+  if (dimension_ordered)
+    for (int v = 0; v < n; ++v)
+      for (int c : t.coords(v)) coords.push_back(c);
   // A chain per phit of each flow, placed on its own.
   std::vector<size_t> order;
   for (size_t f = 0; f < flows.size(); ++f) order.insert(order.end(), static_cast<size_t>(flows[f].phits), f);
   auto hops = [&](size_t f) { return distance[static_cast<size_t>(flows[f].dst)][static_cast<size_t>(flows[f].src)]; };
   // Path-search steps (a node of a shortest-path graph weighed for one injection slot) the
   // repair may take over the whole build: large networks get fewer moves, deterministically.
+  // Dimension-ordered, a step is a cell of the chain's one path, and the limit grows with
+  // the chains.
   int64_t work = 0;
+  const int64_t work_limit = dimension_ordered ? kCellsPerFixedChain * static_cast<int64_t>(order.size()) : kWorkPerBuild;
   // One attempt at `period`: a shuffled order (longest first) placed, then repaired for
   // `moves` moves (0: placed only).
+  // --budget's rounds, dimension-ordered: each repairs until it succeeds or the budget's
+  // time is up (a period near the bound needs more moves than a build's share; mesh 8x8 at
+  // 128 about 200 000).
+  std::optional<SearchDeadline> budget_end;
   auto attempt_at = [&](int64_t period, int64_t moves, uint64_t round = 0) -> std::unique_ptr<SlotSchedule> {
     std::mt19937_64 random(round_seed(attempt_seed(problem, period), round));
     std::shuffle(order.begin(), order.end(), random);
@@ -226,8 +300,11 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
     std::iota(chains.begin(), chains.end(), 0);
     // The budget's extra rounds (--budget) each get the path-search steps a build has.
     int64_t round_work = 0;
-    ChainRepair repair(t, flows, order, distance, static_cast<int>(period), random(), round > 0 ? round_work : work,
-                       kWorkPerBuild);
+    const bool until_deadline = round > 0 && dimension_ordered;
+    ChainRepair repair(t, flows, order, distance, coords, static_cast<int>(period), random(),
+                       round > 0 ? round_work : work,
+                       until_deadline ? std::numeric_limits<int64_t>::max() : work_limit,
+                       until_deadline ? &*budget_end : nullptr);
     if (!repair.solve(chains, moves)) return nullptr;
     return repair.schedule();
   };
@@ -239,13 +316,17 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
     check_tdm_size(t, period);
     if ((best = attempt_at(period, 0))) break;
   }
-  // Past kMostRepairedChains chains no repair (each attempt would cost more than the
-  // placement itself many times over): the bisection and the budget's rounds then try the
-  // placement alone, in other orders.
-  const bool repair = order.size() <= kMostRepairedChains;
+  // Past kMostRepairedChains chains on shortest paths no repair (each attempt would cost
+  // more than the placement itself many times over): the bisection and the budget's rounds
+  // then try the placement alone, in other orders.
+  const bool repair = dimension_ordered || order.size() <= kMostRepairedChains;
+  // Dimension-ordered, an attempt's moves are bounded by the build's cells alone (a move
+  // is cheap, and a period near the bound needs many: mesh 10x10 at 253 about 40 000).
   const int64_t moves =
-      repair ? std::clamp<int64_t>(2 * static_cast<int64_t>(order.size()), kLeastRepairMoves, kMostRepairMoves) : 0;
-  for (int64_t low = std::max<int64_t>(bound, 1); low < period && work < kWorkPerBuild;) {  // below low: none found
+      dimension_ordered ? std::numeric_limits<int64_t>::max()
+      : repair          ? std::clamp<int64_t>(2 * static_cast<int64_t>(order.size()), kLeastRepairMoves, kMostRepairMoves)
+                        : 0;
+  for (int64_t low = std::max<int64_t>(bound, 1); low < period && work < work_limit;) {  // below low: none found
     const int64_t mid = low + (period - low) / 2;
     if (std::unique_ptr<SlotSchedule> shorter = attempt_at(mid, moves)) {
       best = std::move(shorter);
@@ -254,6 +335,7 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
       low = mid + 1;
     }
   }
+  if (problem.budget_seconds > 0) budget_end.emplace(problem.budget_seconds);
   const int extra = attempts_within_budget(problem.budget_seconds, std::max<int64_t>(bound, 1), period,
                                            [&](int64_t shorter, uint64_t round) {
                                              std::unique_ptr<SlotSchedule> s = attempt_at(shorter, moves, round);
@@ -263,8 +345,15 @@ std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
   Problem named = problem;
   named.collective = collective;
   return std::make_shared<TdmTables>(
-      best->tables(named, std::move(flows), "tdm-paths",
-                   fmt::format("shortest paths, period {} (bound {}){}", period, bound, search_note(problem, extra))));
+      best->tables(named, std::move(flows), algorithm,
+                   fmt::format("{}, period {} (bound {}){}", dimension_ordered ? "dimension-ordered paths" : "shortest paths",
+                               period, bound, search_note(problem, extra))));
+}
+
+namespace {
+
+std::shared_ptr<const Tables> shortest_paths_build(const Problem& problem) {
+  return chain_repair_build(problem, /*dimension_ordered=*/false, "tdm-paths");
 }
 
 Algorithm tdm_paths_for(const char* collective) {
@@ -274,11 +363,9 @@ Algorithm tdm_paths_for(const char* collective) {
   a.router_kind = kTdmKind;
   a.summary = "TDM slot tables on any network: each phit on a free shortest path, longest first (docs/tdm.md)";
   a.unsupported = [](const Problem& p) { return tdm_unsupported(p, kMaxPathNodes); };
-  // The default where tdm-classes does not run (tdm-exact, on small networks, is asked for by name).
-  a.is_default = [](const Problem& p) {
-    const Algorithm* classes = registered_algorithm("tdm-classes", p.collective);
-    return !classes || !classes->unsupported(p).empty();
-  };
+  // The default where neither tdm-classes nor tdm-dimension-order is (tdm-exact, on small
+  // networks, is asked for by name).
+  a.is_default = [](const Problem& p) { return std::string(tdm_default_heuristic(p)) == "tdm-paths"; };
   a.formula = [](const Problem&) { return std::optional<int64_t>{}; };
   a.build = shortest_paths_build;
   a.takes_budget = true;

@@ -76,6 +76,15 @@ std::string tdm_unsupported(const Problem& p, int max_nodes) {
   return "";
 }
 
+const char* tdm_default_heuristic(const Problem& problem) {
+  // Each special heuristic decides where it is the default; tdm-paths takes the rest.
+  for (const char* special : {"tdm-classes", "tdm-dimension-order"})
+    if (const Algorithm* a = registered_algorithm(special, problem.collective);
+        a && a->unsupported(problem).empty() && a->is_default(problem))
+      return special;
+  return "tdm-paths";
+}
+
 std::string search_note(const Problem& problem, int attempts_in_budget) {
   std::string note;
   if (problem.seed != 0) note += fmt::format("; seed {}", problem.seed);

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@ namespace fixroute {
 
 class Topology;
 struct Problem;
+struct Tables;
 
 class SlotSchedule {
  public:
@@ -60,6 +62,16 @@ std::string tdm_unsupported(const Problem& problem, int max_nodes);
 // above `bound`. Returns how many ran; `period` is the shortest found. 0 seconds: none.
 int attempts_within_budget(double budget_seconds, int64_t bound, int64_t& period,
                            const std::function<bool(int64_t period, uint64_t round)>& attempt);
+
+// tdm-paths (`dimension_ordered` false) and tdm-dimension-order (true, meshes): every phit
+// of the problem's flows as a chain on a shortest path -- any, or the dimension-ordered one
+// -- placed longest first and repaired by ejection chains, the period searched from the
+// bound (docs/tdm.md, "Schedulers"). Tables named `algorithm`.
+std::shared_ptr<const Tables> chain_repair_build(const Problem& problem, bool dimension_ordered, const char* algorithm);
+
+// The heuristic a TDM problem runs by default: tdm-classes where it runs, tdm-dimension-order
+// on 2D meshes, else tdm-paths (tdm-exact starts from its schedule).
+const char* tdm_default_heuristic(const Problem& problem);
 
 // What a construction line adds for --seed and --budget: "", or "; seed S", "; N more
 // attempts in the budget".
