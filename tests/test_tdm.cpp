@@ -545,6 +545,65 @@ TEST(TdmScoreboard, CatchesALostPhitALateOneAndAMissingFlow) {
   EXPECT_THAT(score(problem, missing).errors, ::testing::Contains(::testing::HasSubstr("needs 1 phit(s) a period")));
 }
 
+// The ref routers stream each slot's rows, sorted, to a sink and keep no trace: the
+// scoreboard fed slot by slot gives the verdict of the whole trace scored at once, on
+// tables it passes and on tables it fails.
+TEST(TdmScoreboard, StreamedSlotBySlotGivesTheWholeTracesVerdict) {
+  struct Board : TdmSink {
+    Board(const Topology& t, const TdmTables& tables, const std::vector<DemandPacket>& demand) : board(t, tables, demand) {}
+    void step(int64_t slot, const std::vector<TdmEvent>& rows) override {
+      EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
+      for (const TdmEvent& e : rows) EXPECT_EQ(e.slot, slot);
+      board.step(slot, rows);
+    }
+    TdmScoreboard board;
+  };
+  for (const char* spec : {"torus:4x4", "mesh:3x4"}) {
+    const Problem problem = total_exchange(spec);
+    TdmTables tables = build_tdm(problem, find_algorithm(problem, "").name);
+    for (bool broken : {false, true}) {
+      if (broken) ++tables.chains[3].hops;  // chain 3 scheduled a slot later than it arrives
+      const std::vector<DemandPacket> demand = find_collective("total-exchange").packets(problem.topology, 1);
+      Board sink(problem.topology, tables, demand);
+      EngineOptions streaming;
+      streaming.sink = &sink;
+      streaming.keep_trace = false;
+      const TdmRun streamed = run_tdm_ref(problem.topology, tables, streaming);
+      EXPECT_TRUE(streamed.streamed);
+      EXPECT_TRUE(streamed.trace.empty());
+      const ScoreboardReport online = sink.board.finish(), whole = score(problem, tables);
+      EXPECT_EQ(online.clean(), !broken) << spec;
+      EXPECT_EQ(online.errors, whole.errors) << spec;
+      EXPECT_EQ(online.deliveries, whole.deliveries) << spec;
+      EXPECT_EQ(online.crossings, whole.crossings) << spec;
+      EXPECT_EQ(online.steps, whole.steps) << spec;
+      ASSERT_EQ(online.flow_latency.size(), whole.flow_latency.size()) << spec;
+      for (size_t f = 0; f < whole.flow_latency.size(); ++f) {
+        EXPECT_EQ(online.flow_latency[f].latency, whole.flow_latency[f].latency) << spec << " flow " << f;
+        EXPECT_EQ(online.flow_latency[f].worst_case, whole.flow_latency[f].worst_case) << spec << " flow " << f;
+      }
+    }
+  }
+}
+
+// More chains than an image's 22 bits number: written nowhere, refused in one line before
+// anything is created.
+TEST(TdmTables, MoreChainsThanAnImageNumbersAreNotWritten) {
+  const Problem problem = total_exchange("torus:3x3");
+  TdmTables tables = build_tdm(problem, "tdm-classes");
+  tables.chains.resize(kMaxTdmChains, tables.chains.front());
+  EXPECT_THROW(encode_tdm_image(tables, 0), InputError);
+  const fs::path dir = fs::temp_directory_path() / "fixroute_tdm_many_chains";
+  fs::remove_all(dir);
+  try {
+    write_tdm_tables(tables, dir.string(), TableForm::Files);
+    ADD_FAILURE() << "written";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("a TDM memory image numbers at most 4194303"));
+  }
+  EXPECT_FALSE(fs::exists(dir));
+}
+
 // What a router cannot carry out is refused as the tables load.
 TEST(TdmTables, ValidationRefusesWhatARouterCannotDo) {
   const Problem problem = total_exchange("torus:3x3");

@@ -44,16 +44,23 @@ struct StepSink : TraceSink {
   virtual void step(int64_t step, const std::vector<Event>& rows) = 0;
 };
 
+// The step a row belongs to: its `step` (a kind whose rows name it otherwise overloads
+// step_of beside its event type).
+template <class Event>
+int64_t step_of(const Event& e) {
+  return e.step;
+}
+
 // Calls each_step(step, its rows) for the sorted `rows`, step by step: `rows` itself where
 // it holds one step, else each step's rows copied into `scratch`.
 template <class Event, class EachStep>
 void for_each_step(const std::vector<Event>& rows, std::vector<Event>& scratch, EachStep each_step) {
   for (size_t first = 0; first < rows.size();) {
     size_t end = first;
-    while (end < rows.size() && rows[end].step == rows[first].step) ++end;
-    if (first == 0 && end == rows.size()) return each_step(rows.front().step, rows);
+    while (end < rows.size() && step_of(rows[end]) == step_of(rows[first])) ++end;
+    if (first == 0 && end == rows.size()) return each_step(step_of(rows.front()), rows);
     scratch.assign(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.begin() + static_cast<std::ptrdiff_t>(end));
-    each_step(scratch.front().step, scratch);
+    each_step(step_of(scratch.front()), scratch);
     first = end;
   }
 }

@@ -331,12 +331,6 @@ std::vector<int> Topology::breadth_first(int source) const {
   return dist;
 }
 
-int Topology::port_towards(int node, int other) const {
-  for (int p = 0; p < num_ports_; ++p)
-    if (nbr_[index(node, p)] == other) return p;
-  return -1;
-}
-
 int Topology::degree(int node) const {
   int d = 0;
   for (int p = 0; p < num_ports_; ++p) d += nbr_[index(node, p)] >= 0;

@@ -69,7 +69,11 @@ class Topology {
   // The port of neighbour(node, port) that leads back to node (-1 if unconnected).
   int reverse_port(int node, int port) const { return rev_[index(node, port)]; }
   // The port of `node` that leads to `other`, or -1 when they are not adjacent.
-  int port_towards(int node, int other) const;
+  int port_towards(int node, int other) const {
+    for (int p = 0; p < num_ports_; ++p)
+      if (nbr_[index(node, p)] == other) return p;
+    return -1;
+  }
   bool adjacent(int a, int b) const { return port_towards(a, b) >= 0; }
 
   int degree(int node) const;

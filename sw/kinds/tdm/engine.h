@@ -35,8 +35,12 @@ struct TdmEvent {
   }
 };
 
+// A TDM row's step is its slot.
+inline int64_t step_of(const TdmEvent& e) { return e.slot; }
+
 struct TdmRun : RunStats {
-  std::vector<TdmEvent> trace;  // sorted
+  std::vector<TdmEvent> trace;  // sorted; empty where the run streamed and kept nothing
+  bool streamed = false;        // every slot's rows went to EngineOptions::sink (a TdmSink)
 };
 
 // The TDM routers take link:, drop: and router: faults (docs/faults.md): InputError for a

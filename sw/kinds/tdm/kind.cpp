@@ -4,7 +4,10 @@
 // on the ref engine.
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "sw/core/collectives.h"
+#include "sw/engines/trace.h"
 #include "sw/kinds/tdm/bounds.h"
 #include "sw/kinds/tdm/engine.h"
 #include "sw/kinds/tdm/scoreboard.h"
@@ -13,6 +16,30 @@
 
 namespace fixroute {
 namespace {
+
+// The scoreboard online, and the trace CSV written as the slots come where asked.
+class TdmOnlineScore final : public OnlineScore, public TdmSink {
+ public:
+  TdmOnlineScore(const Topology& topology, const TdmTables& tables, const std::string& trace_path)
+      : board_(topology, tables, find_collective(tables.collective).packets(topology, 1)) {
+    if (!trace_path.empty()) csv_.emplace(trace_path, TdmEvent::kCsvHeader);
+  }
+  TraceSink& sink() override { return static_cast<TdmSink&>(*this); }
+  void replay(const Trace& trace) override { replay_steps(as_kind<TdmTrace>(trace).events, *this); }
+  ScoreboardReport finish() override {
+    if (csv_) csv_->finish();
+    return board_.finish();
+  }
+
+ private:
+  void step(int64_t slot, const std::vector<TdmEvent>& rows) override {
+    board_.step(slot, rows);
+    if (csv_) csv_->rows(rows);
+    if (on_step) on_step(slot);
+  }
+  TdmScoreboard board_;
+  std::optional<TraceCsvWriter> csv_;
+};
 
 const RouterKindRegistrar tdm_kind([] {
   RouterKind k;
@@ -57,12 +84,19 @@ const RouterKindRegistrar tdm_kind([] {
     const std::vector<DemandPacket> demand = find_collective(t.collective).packets(topology, 1);
     return score_tdm(topology, as_kind<TdmTables>(t), demand, as_kind<TdmTrace>(trace).events);
   };
+  k.online_score = [](const Tables& t, const Topology& topology, int, const std::string& trace_path, int) {
+    return std::unique_ptr<OnlineScore>(std::make_unique<TdmOnlineScore>(topology, as_kind<TdmTables>(t), trace_path));
+  };
   return k;
 }());
 
-const KindRoutersRegistrar tdm_ref_routers(KindRouters::of(kTdmKind, "ref").taking_faults().at_most(3e8).running(
+const KindRoutersRegistrar tdm_ref_routers(KindRouters::of(kTdmKind, "ref").taking_faults().streaming().at_most(3e8).running(
     [](const Topology& topology, const Tables& t, const EngineOptions& options) {
-      return engine_output<TdmTrace>(run_tdm_ref(topology, as_kind<TdmTables>(t), options));
+      TdmRun run = run_tdm_ref(topology, as_kind<TdmTables>(t), options);
+      const bool streamed = run.streamed;
+      EngineOutput out = engine_output<TdmTrace>(std::move(run));
+      out.streamed = streamed;
+      return out;
     }));
 
 }  // namespace

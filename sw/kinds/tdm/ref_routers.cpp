@@ -42,9 +42,25 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
   std::vector<Phit> in(inputs), next(inputs);
   const int64_t slots = tdm_run_slots(t), injecting = int64_t{kTdmPeriodsRun} * t.period;
   FaultInjector* const faults = options.faults && options.faults->any() ? options.faults : nullptr;
+  // Each slot's rows go to the sink as the slot ends (a streaming run keeps no trace).
+  StepRecorder<TdmEvent> recorder(options);
+  run.streamed = recorder.streamed();
+  std::vector<TdmEvent> rows;
+  // Each router's outputs in the order its rows sort (docs/trace-format.md: by node, then
+  // `to`): the ejection (to -1) first, then the ports by the neighbour they lead to -- a
+  // slot's rows then come out sorted.
+  std::vector<int> output_order(static_cast<size_t>(nodes) * static_cast<size_t>(t.outputs()));
+  for (int n = 0; n < nodes; ++n) {
+    int* order = &output_order[static_cast<size_t>(n) * static_cast<size_t>(t.outputs())];
+    order[0] = t.eject_output();
+    for (int o = 0; o < ports; ++o) order[o + 1] = o;
+    std::stable_sort(order + 1, order + t.outputs(),
+                     [&](int a, int b) { return topology.neighbour(n, a) < topology.neighbour(n, b); });
+  }
   for (int64_t s = 0; s < slots; ++s) {
     const int slot = static_cast<int>(s % t.period);
     std::fill(next.begin(), next.end(), Phit{});
+    rows.clear();
     for (int n = 0; n < nodes; ++n) {
       // Slots count from 1 as the trace's (and a fault's step) do; a stuck router connects nothing.
       if (faults && faults->stuck(n, s + 1)) continue;
@@ -53,24 +69,28 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
         local.chain = t.inject[t.inject_at(n, slot)];
         local.period = static_cast<int32_t>(s / t.period);
       }
-      for (int o = 0; o < t.outputs(); ++o) {
-        const uint8_t code = t.select[t.at(n, slot, o)];
+      const uint8_t* select = &t.select[t.at(n, slot, 0)];
+      const int* order = &output_order[static_cast<size_t>(n) * static_cast<size_t>(t.outputs())];
+      for (int k = 0; k < t.outputs(); ++k) {
+        const int o = order[k];
+        const uint8_t code = select[o];
         if (code == kTdmNone) continue;
         const Phit p = code == t.local_code() ? local : in[static_cast<size_t>(n) * ports + (code - 1)];
         if (p.chain < 0) continue;
         if (o == t.eject_output()) {
-          run.trace.push_back({s + 1, n, kTdmEjected, p.chain, p.period});
+          rows.push_back({s + 1, n, kTdmEjected, p.chain, p.period});
           continue;
         }
         const int to = topology.neighbour(n, o);
         if (faults && !tdm_phit_arrives(*faults, t, s + 1, n, to, p.chain, p.period)) continue;  // lost: no crossing
         next[static_cast<size_t>(to) * ports + static_cast<size_t>(topology.reverse_port(n, o))] = p;
-        run.trace.push_back({s + 1, n, to, p.chain, p.period});
+        rows.push_back({s + 1, n, to, p.chain, p.period});
       }
     }
+    recorder.record(s + 1, rows);
     in.swap(next);
   }
-  std::sort(run.trace.begin(), run.trace.end());
+  run.trace = recorder.take_trace();
   run.steps_simulated = slots;
   return run;
 }

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <utility>
 
@@ -14,32 +13,31 @@ namespace fixroute {
 
 namespace {
 
-void add_error(ScoreboardReport& r, std::string line) {
-  ++r.error_count;
-  if (r.errors.size() < kMaxListedErrors) r.errors.push_back(std::move(line));
-}
-
 // Per flow: the measured latency (arrival slot less the slot its phit was injected in, the
 // most over its chains and periods) and the worst case of data that waits for the flow's
 // next slot: after gap slots without one, gap - 1 slots of waiting and then the latency.
-std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<std::vector<int64_t>>& arrived) {
-  std::vector<std::vector<size_t>> chains_of(t.flows.size());
-  for (size_t c = 0; c < t.chains.size(); ++c) chains_of[static_cast<size_t>(t.chains[c].flow)].push_back(c);
+std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<int32_t>& arrived) {
+  // The chains grouped by flow (a counting sort), each flow's by injection slot.
+  std::vector<size_t> first(t.flows.size() + 1, 0);
+  for (const TdmChain& c : t.chains) ++first[static_cast<size_t>(c.flow) + 1];
+  for (size_t f = 0; f < t.flows.size(); ++f) first[f + 1] += first[f];
+  std::vector<size_t> grouped(t.chains.size()), fill(first.begin(), first.end() - 1);
+  for (size_t c = 0; c < t.chains.size(); ++c) grouped[fill[static_cast<size_t>(t.chains[c].flow)]++] = c;
   std::vector<FlowLatency> out;
   out.reserve(t.flows.size());
   for (size_t f = 0; f < t.flows.size(); ++f) {
-    std::vector<size_t>& chains = chains_of[f];
-    if (chains.empty()) continue;
-    std::sort(chains.begin(), chains.end(),
-              [&](size_t a, size_t b) { return t.chains[a].inject_slot < t.chains[b].inject_slot; });
+    const auto begin = grouped.begin() + static_cast<std::ptrdiff_t>(first[f]),
+               end = grouped.begin() + static_cast<std::ptrdiff_t>(first[f + 1]);
+    if (begin == end) continue;
+    std::sort(begin, end, [&](size_t a, size_t b) { return t.chains[a].inject_slot < t.chains[b].inject_slot; });
     FlowLatency l{t.flows[f].src, t.flows[f].dst, t.flows[f].phits, 0, 0};
-    for (size_t i = 0; i < chains.size(); ++i) {
-      const TdmChain& c = t.chains[chains[i]];
+    for (auto i = begin; i != end; ++i) {
+      const TdmChain& c = t.chains[*i];
       int64_t latency = 0;
       for (int k = 0; k < kTdmPeriodsRun; ++k)
-        if (const int64_t at = arrived[chains[i]][static_cast<size_t>(k)]; at >= 0)
+        if (const int64_t at = arrived[*i * kTdmPeriodsRun + static_cast<size_t>(k)]; at >= 0)
           latency = std::max(latency, at - (c.inject_slot + int64_t{k} * t.period));
-      const int previous = i ? t.chains[chains[i - 1]].inject_slot : t.chains[chains.back()].inject_slot - t.period;
+      const int previous = i != begin ? t.chains[*(i - 1)].inject_slot : t.chains[*(end - 1)].inject_slot - t.period;
       l.latency = std::max(l.latency, latency);
       l.worst_case = std::max(l.worst_case, c.inject_slot - previous - 1 + latency);
     }
@@ -48,75 +46,109 @@ std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<st
   return out;
 }
 
+// Ordered pairs (src * nodes + dst), sorted: one per phit a period.
+std::vector<uint64_t> sorted_pairs(std::vector<uint64_t> pairs) {
+  if (!std::is_sorted(pairs.begin(), pairs.end())) std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
 }  // namespace
 
-ScoreboardReport score_tdm(const Topology& topology, const TdmTables& t, const std::vector<DemandPacket>& demand,
-                           const std::vector<TdmEvent>& trace) {
-  ScoreboardReport r;
-  r.crossings = static_cast<int64_t>(trace.size());
+TdmScoreboard::TdmScoreboard(const Topology& topology, const TdmTables& t, const std::vector<DemandPacket>& demand)
+    : topology_(topology), t_(t), arrived_(t.chains.size() * kTdmPeriodsRun, -1) {
   // The demand against the flows the tables serve: phits a period per ordered pair.
-  std::map<std::pair<int, int>, int64_t> needed, served;
-  for (const DemandPacket& d : demand) ++needed[{d.origin, d.dest}];
+  const uint64_t nodes = static_cast<uint64_t>(topology.num_nodes());
+  std::vector<uint64_t> needed, served;
+  needed.reserve(demand.size());
+  for (const DemandPacket& d : demand) needed.push_back(static_cast<uint64_t>(d.origin) * nodes + static_cast<uint64_t>(d.dest));
+  served.reserve(t.chains.size());
   for (const TdmChain& c : t.chains) {
     const TdmFlow& f = t.flows[static_cast<size_t>(c.flow)];
-    ++served[{f.src, f.dst}];
+    served.push_back(static_cast<uint64_t>(f.src) * nodes + static_cast<uint64_t>(f.dst));
   }
-  for (const auto& [pair, phits] : needed) {
-    const auto s = served.find(pair);
-    const int64_t have = s == served.end() ? 0 : s->second;
-    if (have < phits)
-      add_error(r, fmt::format("flow {} -> {} needs {} phit(s) a period; the tables schedule {}", pair.first,
-                               pair.second, phits, have));
+  needed = sorted_pairs(std::move(needed));
+  served = sorted_pairs(std::move(served));
+  auto s = served.begin();
+  for (auto n = needed.begin(); n != needed.end();) {
+    const uint64_t pair = *n;
+    const auto n_end = std::upper_bound(n, needed.end(), pair);
+    s = std::lower_bound(s, served.end(), pair);
+    const auto s_end = std::upper_bound(s, served.end(), pair);
+    if (s_end - s < n_end - n)
+      error(fmt::format("flow {} -> {} needs {} phit(s) a period; the tables schedule {}", pair / nodes, pair % nodes,
+                        n_end - n, s_end - s));
+    n = n_end;
+    s = s_end;
   }
-  // Every chain's arrivals, period by period.
-  const size_t chains = t.chains.size();
-  std::vector<std::vector<int64_t>> arrived(chains, std::vector<int64_t>(kTdmPeriodsRun, -1));
-  for (const TdmEvent& e : trace) {
+}
+
+void TdmScoreboard::error(std::string line) {
+  ++r_.error_count;
+  if (r_.errors.size() < kMaxListedErrors) r_.errors.push_back(std::move(line));
+}
+
+void TdmScoreboard::step(int64_t, const std::vector<TdmEvent>& rows) {
+  r_.crossings += static_cast<int64_t>(rows.size());
+  const size_t chains = t_.chains.size();
+  for (const TdmEvent& e : rows) {
     if (e.to != kTdmEjected) {
-      if (e.to < 0 || e.to >= topology.num_nodes() || !topology.adjacent(e.node, e.to))
-        add_error(r, fmt::format("slot {}: a phit crosses from {} to {}, which are not linked", e.slot, e.node, e.to));
+      if (e.to < 0 || e.to >= topology_.num_nodes() || !topology_.adjacent(e.node, e.to))
+        error(fmt::format("slot {}: a phit crosses from {} to {}, which are not linked", e.slot, e.node, e.to));
       continue;
     }
     if (e.chain < 0 || static_cast<size_t>(e.chain) >= chains || e.period < 0 || e.period >= kTdmPeriodsRun) {
-      add_error(r, fmt::format("slot {}: node {} ejects chain {} period {}, which was never injected", e.slot, e.node,
-                               e.chain, e.period));
+      error(fmt::format("slot {}: node {} ejects chain {} period {}, which was never injected", e.slot, e.node, e.chain,
+                        e.period));
       continue;
     }
-    const TdmChain& c = t.chains[static_cast<size_t>(e.chain)];
-    const TdmFlow& f = t.flows[static_cast<size_t>(c.flow)];
-    const int64_t due = c.inject_slot + int64_t{e.period} * t.period + c.latency();
+    const TdmChain& c = t_.chains[static_cast<size_t>(e.chain)];
+    const TdmFlow& f = t_.flows[static_cast<size_t>(c.flow)];
+    const int64_t due = c.inject_slot + int64_t{e.period} * t_.period + c.latency();
+    int32_t& arrival = arrived_[static_cast<size_t>(e.chain) * kTdmPeriodsRun + static_cast<size_t>(e.period)];
     if (e.node != f.dst) {
-      add_error(r, fmt::format("slot {}: chain {} ({} -> {}) period {} leaves the network at node {}", e.slot, e.chain,
-                               f.src, f.dst, e.period, e.node));
+      error(fmt::format("slot {}: chain {} ({} -> {}) period {} leaves the network at node {}", e.slot, e.chain, f.src,
+                        f.dst, e.period, e.node));
     } else if (e.slot != due) {
-      add_error(r, fmt::format("chain {} ({} -> {}) period {} arrives in slot {}, scheduled for slot {}", e.chain, f.src,
-                               f.dst, e.period, e.slot, due));
-    } else if (arrived[static_cast<size_t>(e.chain)][static_cast<size_t>(e.period)] >= 0) {
-      add_error(r, fmt::format("chain {} period {} arrives twice", e.chain, e.period));
+      error(fmt::format("chain {} ({} -> {}) period {} arrives in slot {}, scheduled for slot {}", e.chain, f.src, f.dst,
+                        e.period, e.slot, due));
+    } else if (arrival >= 0) {
+      error(fmt::format("chain {} period {} arrives twice", e.chain, e.period));
     } else {
-      arrived[static_cast<size_t>(e.chain)][static_cast<size_t>(e.period)] = e.slot;
-      ++r.deliveries;
+      arrival = static_cast<int32_t>(e.slot);
+      ++r_.deliveries;
     }
   }
-  r.needed = static_cast<int64_t>(chains) * kTdmPeriodsRun;
+}
+
+ScoreboardReport TdmScoreboard::finish() {
+  const size_t chains = t_.chains.size();
+  r_.needed = static_cast<int64_t>(chains) * kTdmPeriodsRun;
   // The period, measured: successive arrivals of each chain, all the same interval.
   std::optional<int64_t> measured;
   for (size_t c = 0; c < chains; ++c)
-    for (int k = 0; k < kTdmPeriodsRun; ++k) {
-      if (arrived[c][static_cast<size_t>(k)] < 0) {
-        const TdmFlow& f = t.flow_of(static_cast<int>(c));
-        add_error(r, fmt::format("chain {} ({} -> {}) period {} never arrives", c, f.src, f.dst, k));
+    for (size_t k = 0; k < kTdmPeriodsRun; ++k) {
+      const int64_t at = arrived_[c * kTdmPeriodsRun + k];
+      if (at < 0) {
+        const TdmFlow& f = t_.flow_of(static_cast<int>(c));
+        error(fmt::format("chain {} ({} -> {}) period {} never arrives", c, f.src, f.dst, k));
         continue;
       }
-      if (k == 0 || arrived[c][static_cast<size_t>(k - 1)] < 0) continue;
-      const int64_t interval = arrived[c][static_cast<size_t>(k)] - arrived[c][static_cast<size_t>(k - 1)];
+      if (k == 0 || arrived_[c * kTdmPeriodsRun + k - 1] < 0) continue;
+      const int64_t interval = at - arrived_[c * kTdmPeriodsRun + k - 1];
       if (!measured) measured = interval;
-      if (interval != *measured)
-        add_error(r, fmt::format("chain {} repeats after {} slots, others after {}", c, interval, *measured));
+      if (interval != *measured) error(fmt::format("chain {} repeats after {} slots, others after {}", c, interval, *measured));
     }
-  r.steps = measured.value_or(0);
-  r.flow_latency = flow_latencies(t, arrived);
-  return r;
+  r_.steps = measured.value_or(0);
+  r_.flow_latency = flow_latencies(t_, arrived_);
+  return std::move(r_);
+}
+
+ScoreboardReport score_tdm(const Topology& topology, const TdmTables& t, const std::vector<DemandPacket>& demand,
+                           const std::vector<TdmEvent>& trace) {
+  TdmScoreboard board(topology, t, demand);
+  std::vector<TdmEvent> rows;
+  for_each_step(trace, rows, [&](int64_t slot, const std::vector<TdmEvent>& r) { board.step(slot, r); });
+  return board.finish();
 }
 
 }  // namespace fixroute

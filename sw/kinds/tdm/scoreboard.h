@@ -2,9 +2,11 @@
 // in the slot its chain was scheduled for, in each of the kTdmPeriodsRun periods, and the
 // period is measured from those arrivals.
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "sw/core/collectives.h"
+#include "sw/core/event_trace.h"
 #include "sw/core/router_kind.h"
 #include "sw/kinds/tdm/engine.h"
 
@@ -13,8 +15,29 @@ namespace fixroute {
 class Topology;
 struct TdmTables;
 
-// `demand`: one entry per phit a period (origin, dest). `steps` of the report is the period
-// measured: the interval between successive arrivals of every chain's phits, the same for all.
+// Where a streaming engine hands each slot's rows.
+using TdmSink = StepSink<TdmEvent>;
+
+// The rules applied slot by slot, as a run goes (or a whole trace replayed): it keeps a slot
+// per chain and period, never the trace.
+class TdmScoreboard {
+ public:
+  // `demand`: one entry per phit a period (origin, dest), checked against the tables' chains.
+  TdmScoreboard(const Topology& topology, const TdmTables& tables, const std::vector<DemandPacket>& demand);
+  void step(int64_t slot, const std::vector<TdmEvent>& rows);
+  // `steps` of the report is the period measured: the interval between successive arrivals
+  // of every chain's phits, the same for all.
+  ScoreboardReport finish();
+
+ private:
+  void error(std::string line);
+  const Topology& topology_;
+  const TdmTables& t_;
+  ScoreboardReport r_;
+  std::vector<int32_t> arrived_;  // per chain and period (chain * kTdmPeriodsRun + period): its slot, -1 none
+};
+
+// A whole trace, scored.
 ScoreboardReport score_tdm(const Topology& topology, const TdmTables& tables, const std::vector<DemandPacket>& demand,
                            const std::vector<TdmEvent>& trace);
 

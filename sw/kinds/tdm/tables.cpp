@@ -148,7 +148,15 @@ void validate_tdm(const TdmTables& t, const Topology& topology, const std::strin
     if (injected[c] != 1) bad_table(what, fmt::format("chain {} is injected {} times a period, not once", c, injected[c]));
 }
 
+void check_tdm_image_chains(const TdmTables& t) {
+  if (t.chains.size() >= kMaxTdmChains)
+    throw InputError(fmt::format("{} chains: a TDM memory image numbers at most {}; such tables run from memory "
+                                 "(ref, systemc), not as images (table files, rtl)",
+                                 t.chains.size(), kMaxTdmChains - 1));
+}
+
 std::vector<uint32_t> encode_tdm_image(const TdmTables& t, int node) {
+  check_tdm_image_chains(t);
   std::vector<uint32_t> w = {kTdmMagic, static_cast<uint32_t>(kTdmTableVersion), static_cast<uint32_t>(node),
                              static_cast<uint32_t>(t.ports), static_cast<uint32_t>(t.period)};
   const std::vector<uint32_t> body = router_words(t, node);
@@ -162,6 +170,7 @@ int64_t tdm_table_bits(const TdmTables& t) {
 }
 
 void write_tdm_tables(const TdmTables& t, const std::string& dir, TableForm form) {
+  check_tdm_image_chains(t);
   create_table_dir(dir);
   json j = common_manifest_fields(t);
   json flows = json::array(), chains = json::array();

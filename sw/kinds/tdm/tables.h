@@ -89,6 +89,8 @@ void validate_tdm(const TdmTables& tables, const Topology& topology, const std::
 // ports, period, then per slot a word per port (bits 0-4 output q's select; word 0 also the
 // ejection's select in bits 5-9 and the chain injected plus one in bits 10-31), CRC-32.
 std::vector<uint32_t> encode_tdm_image(const TdmTables& tables, int node);
+// InputError where the tables have more chains than an image numbers (kMaxTdmChains - 1).
+void check_tdm_image_chains(const TdmTables& tables);
 int64_t tdm_table_bits(const TdmTables& tables);
 
 void write_tdm_tables(const TdmTables& tables, const std::string& dir, TableForm form);
