@@ -57,17 +57,25 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
     std::stable_sort(order + 1, order + t.outputs(),
                      [&](int a, int b) { return topology.neighbour(n, a) < topology.neighbour(n, b); });
   }
+  // A router's table is a run of slots; a slot visits every router's run, more than the
+  // hardware prefetcher follows on large networks: the line a router reads some slots on
+  // is asked for ahead.
+  constexpr int kAhead = 16;
   for (int64_t s = 0; s < slots; ++s) {
     const int slot = static_cast<int>(s % t.period);
+    const int ahead = slot + kAhead < t.period ? slot + kAhead : slot;
+    const int32_t period_index = static_cast<int32_t>(s / t.period);
     std::fill(next.begin(), next.end(), Phit{});
     rows.clear();
     for (int n = 0; n < nodes; ++n) {
+      __builtin_prefetch(&t.select[t.at(n, ahead, 0)]);
+      __builtin_prefetch(&t.inject[t.inject_at(n, ahead)]);
       // Slots count from 1 as the trace's (and a fault's step) do; a stuck router connects nothing.
       if (faults && faults->stuck(n, s + 1)) continue;
       Phit local;
       if (s < injecting) {
         local.chain = t.inject[t.inject_at(n, slot)];
-        local.period = static_cast<int32_t>(s / t.period);
+        local.period = period_index;
       }
       const uint8_t* select = &t.select[t.at(n, slot, 0)];
       const int* order = &output_order[static_cast<size_t>(n) * static_cast<size_t>(t.outputs())];
@@ -77,14 +85,18 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
         if (code == kTdmNone) continue;
         const Phit p = code == t.local_code() ? local : in[static_cast<size_t>(n) * ports + (code - 1)];
         if (p.chain < 0) continue;
-        if (o == t.eject_output()) {
-          rows.push_back({s + 1, n, kTdmEjected, p.chain, p.period});
-          continue;
+        const int to = o == t.eject_output() ? kTdmEjected : topology.neighbour(n, o);
+        if (to != kTdmEjected) {
+          if (faults && !tdm_phit_arrives(*faults, t, s + 1, n, to, p.chain, p.period)) continue;  // lost: no crossing
+          next[static_cast<size_t>(to) * ports + static_cast<size_t>(topology.reverse_port(n, o))] = p;
         }
-        const int to = topology.neighbour(n, o);
-        if (faults && !tdm_phit_arrives(*faults, t, s + 1, n, to, p.chain, p.period)) continue;  // lost: no crossing
-        next[static_cast<size_t>(to) * ports + static_cast<size_t>(topology.reverse_port(n, o))] = p;
-        rows.push_back({s + 1, n, to, p.chain, p.period});
+        // Filled in place: a row built as a temporary and copied costs a store-forwarding stall.
+        TdmEvent& row = rows.emplace_back();
+        row.slot = s + 1;
+        row.node = n;
+        row.to = to;
+        row.chain = p.chain;
+        row.period = p.period;
       }
     }
     recorder.record(s + 1, rows);

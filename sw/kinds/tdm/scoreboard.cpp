@@ -16,7 +16,8 @@ namespace {
 // Per flow: the measured latency (arrival slot less the slot its phit was injected in, the
 // most over its chains and periods) and the worst case of data that waits for the flow's
 // next slot: after gap slots without one, gap - 1 slots of waiting and then the latency.
-std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<int32_t>& arrived) {
+template <class Arrived>
+std::vector<FlowLatency> flow_latencies(const TdmTables& t, Arrived arrived) {
   // The chains grouped by flow (a counting sort), each flow's by injection slot.
   std::vector<size_t> first(t.flows.size() + 1, 0);
   for (const TdmChain& c : t.chains) ++first[static_cast<size_t>(c.flow) + 1];
@@ -35,7 +36,7 @@ std::vector<FlowLatency> flow_latencies(const TdmTables& t, const std::vector<in
       const TdmChain& c = t.chains[*i];
       int64_t latency = 0;
       for (int k = 0; k < kTdmPeriodsRun; ++k)
-        if (const int64_t at = arrived[*i * kTdmPeriodsRun + static_cast<size_t>(k)]; at >= 0)
+        if (const int64_t at = arrived(*i, k); at >= 0)
           latency = std::max(latency, at - (c.inject_slot + int64_t{k} * t.period));
       const int previous = i != begin ? t.chains[*(i - 1)].inject_slot : t.chains[*(end - 1)].inject_slot - t.period;
       l.latency = std::max(l.latency, latency);
@@ -55,7 +56,13 @@ std::vector<uint64_t> sorted_pairs(std::vector<uint64_t> pairs) {
 }  // namespace
 
 TdmScoreboard::TdmScoreboard(const Topology& topology, const TdmTables& t, const std::vector<DemandPacket>& demand)
-    : topology_(topology), t_(t), arrived_(t.chains.size() * kTdmPeriodsRun, -1) {
+    : topology_(topology), t_(t), expected_(t.chains.size()) {
+  for (size_t c = 0; c < t.chains.size(); ++c) {
+    Expected& x = expected_[c];
+    x.dst = t.flow_of(static_cast<int>(c)).dst;
+    x.due = static_cast<int32_t>(t.chains[c].inject_slot + t.chains[c].latency());
+    std::fill(std::begin(x.arrived), std::end(x.arrived), -1);
+  }
   // The demand against the flows the tables serve: phits a period per ordered pair.
   const uint64_t nodes = static_cast<uint64_t>(topology.num_nodes());
   std::vector<uint64_t> needed, served;
@@ -101,14 +108,15 @@ void TdmScoreboard::step(int64_t, const std::vector<TdmEvent>& rows) {
                         e.period));
       continue;
     }
-    const TdmChain& c = t_.chains[static_cast<size_t>(e.chain)];
-    const TdmFlow& f = t_.flows[static_cast<size_t>(c.flow)];
-    const int64_t due = c.inject_slot + int64_t{e.period} * t_.period + c.latency();
-    int32_t& arrival = arrived_[static_cast<size_t>(e.chain) * kTdmPeriodsRun + static_cast<size_t>(e.period)];
-    if (e.node != f.dst) {
+    Expected& x = expected_[static_cast<size_t>(e.chain)];
+    const int64_t due = x.due + int64_t{e.period} * t_.period;
+    int32_t& arrival = x.arrived[e.period];
+    if (e.node != x.dst) {
+      const TdmFlow& f = t_.flow_of(e.chain);
       error(fmt::format("slot {}: chain {} ({} -> {}) period {} leaves the network at node {}", e.slot, e.chain, f.src,
                         f.dst, e.period, e.node));
     } else if (e.slot != due) {
+      const TdmFlow& f = t_.flow_of(e.chain);
       error(fmt::format("chain {} ({} -> {}) period {} arrives in slot {}, scheduled for slot {}", e.chain, f.src, f.dst,
                         e.period, e.slot, due));
     } else if (arrival >= 0) {
@@ -127,19 +135,19 @@ ScoreboardReport TdmScoreboard::finish() {
   std::optional<int64_t> measured;
   for (size_t c = 0; c < chains; ++c)
     for (size_t k = 0; k < kTdmPeriodsRun; ++k) {
-      const int64_t at = arrived_[c * kTdmPeriodsRun + k];
+      const int64_t at = expected_[c].arrived[k];
       if (at < 0) {
         const TdmFlow& f = t_.flow_of(static_cast<int>(c));
         error(fmt::format("chain {} ({} -> {}) period {} never arrives", c, f.src, f.dst, k));
         continue;
       }
-      if (k == 0 || arrived_[c * kTdmPeriodsRun + k - 1] < 0) continue;
-      const int64_t interval = at - arrived_[c * kTdmPeriodsRun + k - 1];
+      if (k == 0 || expected_[c].arrived[k - 1] < 0) continue;
+      const int64_t interval = at - expected_[c].arrived[k - 1];
       if (!measured) measured = interval;
       if (interval != *measured) error(fmt::format("chain {} repeats after {} slots, others after {}", c, interval, *measured));
     }
   r_.steps = measured.value_or(0);
-  r_.flow_latency = flow_latencies(t_, arrived_);
+  r_.flow_latency = flow_latencies(t_, [&](size_t c, int k) { return expected_[c].arrived[k]; });
   return std::move(r_);
 }
 

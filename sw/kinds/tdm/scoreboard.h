@@ -34,7 +34,14 @@ class TdmScoreboard {
   const Topology& topology_;
   const TdmTables& t_;
   ScoreboardReport r_;
-  std::vector<int32_t> arrived_;  // per chain and period (chain * kTdmPeriodsRun + period): its slot, -1 none
+  // Per chain, what an ejection is checked against and when each period's phit arrived:
+  // one record, so a row costs one cache line however the chains are numbered.
+  struct Expected {
+    int32_t dst = 0;
+    int32_t due = 0;                  // the slot period 0's phit is due (injection + latency)
+    int32_t arrived[kTdmPeriodsRun];  // per period: its slot, -1 none
+  };
+  std::vector<Expected> expected_;
 };
 
 // A whole trace, scored.

@@ -1,6 +1,9 @@
 #include "sw/kinds/tdm/tables.h"
 
 #include <fmt/format.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "sw/kinds/tdm/engine.h"
 #include "sw/tables/table_files.h"
@@ -73,14 +76,39 @@ uint8_t input_code(const TdmTables& t, const json& j, const std::string& what) {
 
 }  // namespace
 
+namespace {
+
+// Asks the kernel to back [data, data + bytes) with huge pages where it can (Linux; a hint,
+// before the pages are first touched).
+void advise_huge_pages(void* data, size_t bytes) {
+#ifdef __linux__
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1),
+                  end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+
+}  // namespace
+
 TdmTables empty_tdm_tables(const Topology& topology, int period) {
   TdmTables t;
   t.topology = topology.spec();
   t.nodes = topology.num_nodes();
   t.ports = topology.num_ports();
   t.period = period;
-  t.select.assign(static_cast<size_t>(t.nodes) * static_cast<size_t>(period) * static_cast<size_t>(t.outputs()), kTdmNone);
-  t.inject.assign(static_cast<size_t>(t.nodes) * static_cast<size_t>(period), -1);
+  const size_t entries = static_cast<size_t>(t.nodes) * static_cast<size_t>(period);
+  // A slot of a run reads every router's table, each in its own pages: on large networks
+  // in huge pages, or every read would miss the TLB (torus 64x64: 8192 pages a slot).
+  t.select.reserve(entries * static_cast<size_t>(t.outputs()));
+  t.inject.reserve(entries);
+  advise_huge_pages(t.select.data(), t.select.capacity());
+  advise_huge_pages(t.inject.data(), t.inject.capacity() * sizeof(int32_t));
+  t.select.assign(entries * static_cast<size_t>(t.outputs()), kTdmNone);
+  t.inject.assign(entries, -1);
   return t;
 }
 
