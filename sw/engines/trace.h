@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "sw/core/event_trace.h"
@@ -62,5 +64,34 @@ class TraceCsvWriter {
 
 // The port-rule routers' trace behind the kind-neutral interface of core/router_kind.h.
 using PacketTrace = EventTrace<TraceEvent>;
+
+// A kind's scoreboard online (core/router_kind.h OnlineScore) on one thread: `Board` takes
+// each step's rows (step(step, rows)) and gives the verdict (finish()); a streaming engine
+// feeds it, any other engine's trace is replayed into it, and the trace CSV is written as the
+// steps come where asked.
+template <class Event, class Board>
+class BoardOnlineScore final : public OnlineScore, public StepSink<Event> {
+ public:
+  template <class... BoardArgs>
+  explicit BoardOnlineScore(const std::string& trace_path, BoardArgs&&... board_args)
+      : board_(std::forward<BoardArgs>(board_args)...) {
+    if (!trace_path.empty()) csv_.emplace(trace_path, Event::kCsvHeader);
+  }
+  TraceSink& sink() override { return static_cast<StepSink<Event>&>(*this); }
+  void replay(const Trace& trace) override { replay_steps(as_kind<EventTrace<Event>>(trace).events, *this); }
+  ScoreboardReport finish() override {
+    if (csv_) csv_->finish();
+    return board_.finish();
+  }
+
+ private:
+  void step(int64_t step, const std::vector<Event>& rows) override {
+    board_.step(step, rows);
+    if (csv_) csv_->rows(rows);
+    if (on_step) on_step(step);
+  }
+  Board board_;
+  std::optional<TraceCsvWriter> csv_;
+};
 
 }  // namespace fixroute

@@ -20,30 +20,6 @@
 namespace fixroute {
 namespace {
 
-// The scoreboard online, and the trace CSV written as the rounds come where asked.
-class CombiningOnlineScore final : public OnlineScore, public CombiningSink {
- public:
-  CombiningOnlineScore(const Topology& topology, const CombiningTables& tables, const std::string& trace_path)
-      : board_(topology, tables) {
-    if (!trace_path.empty()) csv_.emplace(trace_path, CombiningEvent::kCsvHeader);
-  }
-  TraceSink& sink() override { return static_cast<CombiningSink&>(*this); }
-  void replay(const Trace& trace) override { replay_steps(as_kind<CombiningTrace>(trace).events, *this); }
-  ScoreboardReport finish() override {
-    if (csv_) csv_->finish();
-    return board_.finish();
-  }
-
- private:
-  void step(int64_t step, const std::vector<CombiningEvent>& rows) override {
-    board_.step(step, rows);
-    if (csv_) csv_->rows(rows);
-    if (on_step) on_step(step);
-  }
-  CombiningScoreboard board_;
-  std::optional<TraceCsvWriter> csv_;
-};
-
 const RouterKindRegistrar combining_kind([] {
   RouterKind k;
   k.name = kCombiningKind;
@@ -67,8 +43,8 @@ const RouterKindRegistrar combining_kind([] {
     return score_combining(topology, as_kind<CombiningTables>(t), as_kind<CombiningTrace>(trace).events);
   };
   k.online_score = [](const Tables& t, const Topology& topology, int, const std::string& trace_path, int) {
-    return std::unique_ptr<OnlineScore>(
-        std::make_unique<CombiningOnlineScore>(topology, as_kind<CombiningTables>(t), trace_path));
+    return std::unique_ptr<OnlineScore>(std::make_unique<BoardOnlineScore<CombiningEvent, CombiningScoreboard>>(
+        trace_path, topology, as_kind<CombiningTables>(t)));
   };
   // The routers' sets, merged twice over, and the scoreboard's own; a trace row at least per node.
   k.run_bytes = [](const Topology& topology, const DemandSize&, bool trace_kept) {

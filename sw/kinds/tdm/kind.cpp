@@ -4,8 +4,6 @@
 // on the ref engine.
 #include <fmt/format.h>
 
-#include <optional>
-
 #include "sw/core/collectives.h"
 #include "sw/engines/trace.h"
 #include "sw/kinds/tdm/bounds.h"
@@ -16,30 +14,6 @@
 
 namespace fixroute {
 namespace {
-
-// The scoreboard online, and the trace CSV written as the slots come where asked.
-class TdmOnlineScore final : public OnlineScore, public TdmSink {
- public:
-  TdmOnlineScore(const Topology& topology, const TdmTables& tables, const std::string& trace_path)
-      : board_(topology, tables, find_collective(tables.collective).packets(topology, 1)) {
-    if (!trace_path.empty()) csv_.emplace(trace_path, TdmEvent::kCsvHeader);
-  }
-  TraceSink& sink() override { return static_cast<TdmSink&>(*this); }
-  void replay(const Trace& trace) override { replay_steps(as_kind<TdmTrace>(trace).events, *this); }
-  ScoreboardReport finish() override {
-    if (csv_) csv_->finish();
-    return board_.finish();
-  }
-
- private:
-  void step(int64_t slot, const std::vector<TdmEvent>& rows) override {
-    board_.step(slot, rows);
-    if (csv_) csv_->rows(rows);
-    if (on_step) on_step(slot);
-  }
-  TdmScoreboard board_;
-  std::optional<TraceCsvWriter> csv_;
-};
 
 const RouterKindRegistrar tdm_kind([] {
   RouterKind k;
@@ -85,7 +59,9 @@ const RouterKindRegistrar tdm_kind([] {
     return score_tdm(topology, as_kind<TdmTables>(t), demand, as_kind<TdmTrace>(trace).events);
   };
   k.online_score = [](const Tables& t, const Topology& topology, int, const std::string& trace_path, int) {
-    return std::unique_ptr<OnlineScore>(std::make_unique<TdmOnlineScore>(topology, as_kind<TdmTables>(t), trace_path));
+    const TdmTables& tdm = as_kind<TdmTables>(t);
+    return std::unique_ptr<OnlineScore>(std::make_unique<BoardOnlineScore<TdmEvent, TdmScoreboard>>(
+        trace_path, topology, tdm, find_collective(tdm.collective).packets(topology, 1)));
   };
   return k;
 }());

@@ -57,19 +57,12 @@ TdmRun run_tdm_ref(const Topology& topology, const TdmTables& t, const EngineOpt
     std::stable_sort(order + 1, order + t.outputs(),
                      [&](int a, int b) { return topology.neighbour(n, a) < topology.neighbour(n, b); });
   }
-  // A router's table is a run of slots; a slot visits every router's run, more than the
-  // hardware prefetcher follows on large networks: the line a router reads some slots on
-  // is asked for ahead.
-  constexpr int kAhead = 16;
   for (int64_t s = 0; s < slots; ++s) {
     const int slot = static_cast<int>(s % t.period);
-    const int ahead = slot + kAhead < t.period ? slot + kAhead : slot;
     const int32_t period_index = static_cast<int32_t>(s / t.period);
     std::fill(next.begin(), next.end(), Phit{});
     rows.clear();
     for (int n = 0; n < nodes; ++n) {
-      __builtin_prefetch(&t.select[t.at(n, ahead, 0)]);
-      __builtin_prefetch(&t.inject[t.inject_at(n, ahead)]);
       // Slots count from 1 as the trace's (and a fault's step) do; a stuck router connects nothing.
       if (faults && faults->stuck(n, s + 1)) continue;
       Phit local;

@@ -50,7 +50,7 @@ class ChainRepair {
       : work_(work), work_limit_(work_limit), deadline_(deadline), t_(t), flows_(flows), chain_flow_(chain_flow), distance_(distance),
         coords_(dimension_order), dims_(static_cast<int>(t.dims().size())), period_(period), ports_(t.num_ports()),
         owner_(static_cast<size_t>(t.num_nodes()) * static_cast<size_t>(period) * static_cast<size_t>(ports_ + 2), -1),
-        placed_(chain_flow.size()), hops_(chain_flow.size(), 0), placed_at_(chain_flow.size(), -kTabuMoves - 1),
+        placed_(chain_flow.size()), placed_at_(chain_flow.size(), -kTabuMoves - 1),
         cost_(static_cast<size_t>(t.num_nodes())), next_(static_cast<size_t>(t.num_nodes())),
         stamp_(static_cast<size_t>(t.num_nodes()), 0), random_(seed) {}
 
@@ -109,7 +109,7 @@ class ChainRepair {
     // Fixed paths: evicting a short chain costs less than a long one (it finds a slot again
     // sooner) -- on mesh 10x10 it halves the moves a period needs; for tdm-paths, whose
     // chains move to other paths too, one per chain does better (mesh 8x8: 132 against 137).
-    return coords_.empty() ? 1 : hops_[static_cast<size_t>(owner)];
+    return coords_.empty() ? 1 : static_cast<int64_t>(placed_[static_cast<size_t>(owner)].ports.size());
   }
   // The cheapest way on from `v` (its distance from the source `depth`) to dst.
   int64_t best(int v, int dst, const std::vector<int>& to_dst, int64_t slot, int64_t move, bool free_only) {
@@ -121,10 +121,8 @@ class ChainRepair {
     if (v == dst) {
       cost = cell_cost(cell(v, slot, ports_), move, free_only);
     } else {
-      // Dimension-ordered: one port, the lowest dimension where v and dst differ.
-      const int only = coords_.empty() ? -1 : dimension_port(v, dst);
-      const int start = only >= 0 ? only : static_cast<int>(random_() % static_cast<uint64_t>(ports_));
-      for (int k = 0, p = start; k < (only >= 0 ? 1 : ports_); ++k, p = p + 1 == ports_ ? 0 : p + 1) {
+      const int start = static_cast<int>(random_() % static_cast<uint64_t>(ports_));
+      for (int k = 0, p = start; k < ports_; ++k, p = p + 1 == ports_ ? 0 : p + 1) {
         const int u = t_.neighbour(v, p);
         if (u < 0 || to_dst[static_cast<size_t>(u)] != to_dst[static_cast<size_t>(v)] - 1) continue;
         const int64_t here = cell_cost(cell(v, slot, p), move, free_only);
@@ -231,7 +229,6 @@ class ChainRepair {
       if (const int owner = owner_[at]; owner >= 0) release(static_cast<size_t>(owner));
       owner_[at] = static_cast<int>(c);
     });
-    hops_[c] = static_cast<int>(ports.size());
     placed_[c] = {slot, std::move(ports)};
   }
   void release(size_t c) {
@@ -252,7 +249,6 @@ class ChainRepair {
   const int period_, ports_;
   std::vector<int> owner_;  // per (node, slot, output 0..ports-1, ejection, injection): its chain, -1 free
   std::vector<Placed> placed_;
-  std::vector<int> hops_;  // per placed chain, its path's length: the cost of evicting it
   std::vector<int64_t> placed_at_;
   std::vector<int64_t> cost_;
   std::vector<int> next_;
