@@ -1,7 +1,12 @@
 // fr_cfg_loader: the configuration port's bookkeeping, shared by every table memory:
 // words must arrive at addresses 0, 1, 2, ... within the memory; it counts them, runs the
 // CRC-32 over them and compares the last word with the checksum of all words before it
-// (the image's closing word, sw/kinds/port_rules/tables.h crc32). The memory itself writes on mem_we.
+// (the image's closing word, sw/kinds/port_rules/tables.h crc32). It hands each word in
+// order to the memory one cycle later, registered (mem_we, mem_addr, mem_wdata): nothing
+// fed by the configuration port is combinational, so a verilated router evaluates none of
+// it on the evals of its inputs (docs/rtl.md, "Micro-architecture"). The drivers raise
+// cfg_done at least one cycle after the last word, which is the checksum (never stored),
+// so every stored word has landed when the table is checked.
 module fr_cfg_loader #(
     parameter integer MEM_WORDS = 64,
     parameter integer ADDR_W    = 6
@@ -11,7 +16,9 @@ module fr_cfg_loader #(
     input  wire              cfg_we,
     input  wire [ADDR_W-1:0] cfg_addr,
     input  wire [31:0]       cfg_wdata,
-    output wire              mem_we,         // this word goes into the memory
+    output reg               mem_we,         // mem_wdata goes into the memory at mem_addr
+    output reg  [ADDR_W-1:0] mem_addr,
+    output reg  [31:0]       mem_wdata,
     output reg  [31:0]       words_written,
     output reg               order_error,    // a word out of order or past the memory
     output wire              checksum_ok     // the last word is the CRC of the ones before
@@ -20,8 +27,6 @@ module fr_cfg_loader #(
     reg [31:0] crc_before_last;  // CRC state before the last word (the stored checksum)
     reg [31:0] last_word;
 
-    wire in_order = {{(32-ADDR_W){1'b0}}, cfg_addr} == words_written && words_written < MEM_WORDS;
-    assign mem_we = cfg_we && !rst && in_order;
     assign checksum_ok = ~crc_before_last == last_word;
 
     always @(posedge clk) begin
@@ -31,8 +36,19 @@ module fr_cfg_loader #(
             last_word       <= 32'd0;
             words_written   <= 32'd0;
             order_error     <= 1'b0;
-        end else if (cfg_we) begin
-            if (!in_order) order_error <= 1'b1;
+            mem_we          <= 1'b0;
+            mem_addr        <= {ADDR_W{1'b0}};
+            mem_wdata       <= 32'd0;
+        end else if (!cfg_we) begin
+            mem_we          <= 1'b0;
+        end else begin
+            mem_we          <= 1'b0;
+            if ({{(32-ADDR_W){1'b0}}, cfg_addr} == words_written && words_written < MEM_WORDS)
+                mem_we      <= 1'b1;  // in order, within the memory
+            else
+                order_error <= 1'b1;
+            mem_addr        <= cfg_addr;
+            mem_wdata       <= cfg_wdata;
             crc_before_last <= crc_all;
             // The CRC-32 (reflected, polynomial 0xEDB88320) after one more word taken as four
             // little-endian bytes, least significant bit first (sw/kinds/port_rules/tables.h

@@ -4,7 +4,8 @@
 // ROUNDS_WORD), then a word per round and port in round order, then the CRC-32. The header
 // words are kept in registers; the entries of port q go to lane q's RAM (words arrive in
 // order, so a lane and a row counter place them), each lane read with a registered read at
-// the row the router asks for. The router says which bits of a word it keeps (entry_wdata)
+// the row the router asks for. Words reach the memory one cycle after the configuration
+// port (fr_cfg_loader), as load_word; the router says which bits of it an entry keeps (entry_wdata)
 // and whether the header asks more than it was built with (too_big) or is inconsistent
 // (fields_bad); the verdict follows the load-error codes of every table memory.
 module fr_round_table #(
@@ -23,7 +24,8 @@ module fr_round_table #(
     input  wire [ADDR_W-1:0]     cfg_addr,
     input  wire [31:0]           cfg_wdata,
     input  wire                  cfg_done,
-    input  wire [ENTRY_W-1:0]    entry_wdata,  // the bits of cfg_wdata an entry keeps
+    output wire [31:0]           load_word,    // the configuration word being stored
+    input  wire [ENTRY_W-1:0]    entry_wdata,  // the bits of load_word an entry keeps
     input  wire                  too_big,      // the header asks more than the router has
     input  wire                  fields_bad,   // the header's own fields are inconsistent
     input  wire [31:0]           read_row,     // the row the lanes read at this edge
@@ -36,16 +38,18 @@ module fr_round_table #(
     localparam integer ROW_W = $clog2(ROWS + 1);
     localparam integer HEADER_W = $clog2(HEADER);
 
-    wire [31:0] words_written;
-    wire        order_error, checksum_ok, mem_we;
+    wire [31:0]       words_written;
+    wire              order_error, checksum_ok, mem_we;
+    wire [ADDR_W-1:0] mem_addr;
     fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
-        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
+        .mem_we(mem_we), .mem_addr(mem_addr), .mem_wdata(load_word),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
 
     reg [31:0] header_words [0:HEADER-1];
-    wire [31:0] addr = {{(32-ADDR_W){1'b0}}, cfg_addr};
+    wire [31:0] addr = {{(32-ADDR_W){1'b0}}, mem_addr};
     always @(posedge clk)
-        if (mem_we && addr < HEADER) header_words[addr[HEADER_W-1:0]] <= cfg_wdata;
+        if (mem_we && addr < HEADER) header_words[addr[HEADER_W-1:0]] <= load_word;
     genvar h;
     generate
         for (h = 0; h < HEADER; h = h + 1) begin : g_header

@@ -38,10 +38,13 @@ module fr_tree_router #(
     reg  [31:0] row_index;  // the row this edge sends
     wire [31:0] next_index = row_index + 32'd1;
     wire        rows_left  = row_index < rounds;
+    /* verilator lint_off UNUSEDSIGNAL */  // an entry keeps some of its bits
+    wire [31:0] load_word;  // the configuration word the table stores (one cycle after the port)
+    /* verilator lint_on UNUSEDSIGNAL */
     fr_round_table #(.P(P), .ROWS(ROWS), .ENTRY_W(ORIGIN_W + 1), .HEADER(HEADER), .ROUNDS_WORD(5),
                      .MAGIC(32'h46524254), .VERSION(32'd1), .ADDR_W(ADDR_W)) u_table (  // "FRBT"
         .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
-        .entry_wdata({cfg_wdata[31], cfg_wdata[ORIGIN_W-1:0]}),
+        .load_word(load_word), .entry_wdata({load_word[31], load_word[ORIGIN_W-1:0]}),
         .too_big(nodes > ORIGINS), .fields_bad(nodes == 32'd0 || node >= nodes),
         .read_row(running ? next_index : 32'd0),
         .header(header), .entries(lane_entries), .table_ok(table_ok), .table_error(table_error));

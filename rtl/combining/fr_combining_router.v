@@ -32,19 +32,22 @@ module fr_combining_router #(
     localparam integer MEM_WORDS = HEADER + ROWS + 1;
 
     // Configuration: words in order, CRC over them (fr_cfg_loader); header into registers.
-    wire [31:0] words_written;
-    wire        order_error, checksum_ok, mem_we;
+    wire [31:0]       words_written;
+    wire              order_error, checksum_ok, mem_we;
+    wire [ADDR_W-1:0] mem_addr;
+    wire [31:0]       mem_wdata;
     fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
-        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
+        .mem_we(mem_we), .mem_addr(mem_addr), .mem_wdata(mem_wdata),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
 
     reg [31:0] header [0:HEADER-1];  // magic, version, node, ports, nodes, rounds
     reg [15:0] rows [0:ROWS];        // the rows, then the CRC word's low half
-    wire [31:0] addr = {{(32-ADDR_W){1'b0}}, cfg_addr};
+    wire [31:0] addr = {{(32-ADDR_W){1'b0}}, mem_addr};
     wire [31:0] row_addr = addr - HEADER;
     always @(posedge clk) begin
-        if (mem_we && addr < HEADER) header[addr[2:0]] <= cfg_wdata;
-        if (mem_we && addr >= HEADER && row_addr <= ROWS) rows[row_addr[$clog2(ROWS+1)-1:0]] <= cfg_wdata[15:0];
+        if (mem_we && addr < HEADER) header[addr[2:0]] <= mem_wdata;
+        if (mem_we && addr >= HEADER && row_addr <= ROWS) rows[row_addr[$clog2(ROWS+1)-1:0]] <= mem_wdata[15:0];
     end
     wire [31:0] node    = header[2];
     wire [31:0] nodes   = header[4];

@@ -25,14 +25,17 @@ module fr_xbar_table_mem #(
     localparam integer HEADER = 6;
 
     reg [31:0] mem [0:MEM_WORDS-1];
-    wire [31:0] words_written;
-    wire        order_error, checksum_ok, mem_we;
+    wire [31:0]       words_written;
+    wire              order_error, checksum_ok, mem_we;
+    wire [ADDR_W-1:0] mem_addr;
+    wire [31:0]       mem_wdata;
     fr_cfg_loader #(.MEM_WORDS(MEM_WORDS), .ADDR_W(ADDR_W)) u_load (
-        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
+        .mem_we(mem_we), .mem_addr(mem_addr), .mem_wdata(mem_wdata),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
 
     always @(posedge clk)
-        if (mem_we) mem[cfg_addr] <= cfg_wdata;
+        if (mem_we) mem[mem_addr] <= mem_wdata;
 
     always @(posedge clk) begin
         if (rst) begin

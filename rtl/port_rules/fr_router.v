@@ -43,7 +43,9 @@ module fr_router #(
     wire [P*96-1:0]  port_words;   // per port {switch list, tap in-ports second | first, rule}
     /* verilator lint_on UNUSEDSIGNAL */
     wire [P*16-1:0]  switches_passed_next;  // per port: switch steps passed, as of the next cycle
+    /* verilator lint_off UNUSEDSIGNAL */  // a build without taps reads no switch steps
     wire [P*24-1:0]  next_switch;           // per port: its next switch step
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [COUNT_W-1:0] initial_count;
     reg  [COUNT_W-1:0] release_index;
     wire [COUNT_W-1:0] release_index_next;  // the table's RAMs read at next-cycle indices
@@ -76,7 +78,6 @@ module fr_router #(
     wire releasing     = running && !receiving && releases_left &&
                          step == entry_release;
     assign ready = running && !receiving && !releasing;
-    wire sending = ready && step_go;
 
     // ---- ports ----------------------------------------------------------------------
     wire [P-1:0]       queue_overflow;
@@ -86,29 +87,37 @@ module fr_router #(
     wire [P-1:0]       queue_empty;
     reg  [P-1:0]       unroutable;   // per in-port: an arriving packet it cannot forward
 
-    // Per in-port q: the arrival forwarded ({hops - 1, the rest}) and the arrival tapped
-    // ({1, the rest}); lane 0 carries the release instead outside RECEIVE cycles.
+    // Per in-port q, for the furthest-first build's queues: the arrival forwarded ({hops - 1,
+    // the rest}) and the arrival tapped ({1, the rest}); lane 0 carries the release instead
+    // outside RECEIVE cycles. The FIFO-only build's queues take the links themselves and
+    // decide at the clock edge (fr_fifo_queue).
+    /* verilator lint_off UNUSEDSIGNAL */  // the FIFO-only build leaves them zero
     wire [P*PKT_W-1:0] onward_lanes;
     wire [P*PKT_W-1:0] tapped_lanes;
-    wire [P*FIELD_W-1:0] arrival_dest;  // per in-port: the arriving packet's destination
-    wire [P-1:0]         arrival_goes_on;  // per in-port: hops > 1 (hops counts the arc just crossed)
+    wire [P-1:0]       arrival_goes_on;  // per in-port: hops > 1 (hops counts the arc just crossed)
+    /* verilator lint_on UNUSEDSIGNAL */
 
     genvar p, q;
     generate
-        for (q = 0; q < P; q = q + 1) begin : g_arrival
-            wire [PKT_W-1:0]   pkt     = in_data[q*PKT_W +: PKT_W];
-            wire [FIELD_W-1:0] hops    = pkt[3*FIELD_W +: FIELD_W];
-            wire [PKT_W-1:0]   onward  = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
-            wire [PKT_W-1:0]   tapped  = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
-            assign arrival_dest[q*FIELD_W +: FIELD_W] = pkt[FIELD_W +: FIELD_W];
-            assign arrival_goes_on[q] = hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}};
-            if (q == 0) begin : g_release_lane
-                assign onward_lanes[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
-                assign tapped_lanes[q*PKT_W +: PKT_W] = receiving ? tapped : entry_packet;
-            end else begin : g_arrival_lane
-                assign onward_lanes[q*PKT_W +: PKT_W] = onward;
-                assign tapped_lanes[q*PKT_W +: PKT_W] = tapped;
+        if (FURTHEST_FIRST != 0) begin : g_lanes
+            for (q = 0; q < P; q = q + 1) begin : g_arrival
+                wire [PKT_W-1:0]   pkt     = in_data[q*PKT_W +: PKT_W];
+                wire [FIELD_W-1:0] hops    = pkt[3*FIELD_W +: FIELD_W];
+                wire [PKT_W-1:0]   onward  = {hops - 1'b1, pkt[3*FIELD_W-1:0]};
+                wire [PKT_W-1:0]   tapped  = {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]};
+                assign arrival_goes_on[q] = hops[FIELD_W-1:1] != {(FIELD_W-1){1'b0}};
+                if (q == 0) begin : g_release_lane
+                    assign onward_lanes[q*PKT_W +: PKT_W] = receiving ? onward : entry_packet;
+                    assign tapped_lanes[q*PKT_W +: PKT_W] = receiving ? tapped : entry_packet;
+                end else begin : g_arrival_lane
+                    assign onward_lanes[q*PKT_W +: PKT_W] = onward;
+                    assign tapped_lanes[q*PKT_W +: PKT_W] = tapped;
+                end
             end
+        end else begin : g_no_lanes
+            assign onward_lanes    = {(P*PKT_W){1'b0}};
+            assign tapped_lanes    = {(P*PKT_W){1'b0}};
+            assign arrival_goes_on = {P{1'b0}};
         end
 
         for (p = 0; p < P; p = p + 1) begin : g_out
@@ -118,40 +127,48 @@ module fr_router #(
             // The tap of this out-port: the in-port whose broadcast arrivals it copies in
             // this step (0xFF: none): the first tap until its first switch step, then the
             // second, alternately. The switch steps are walked with one pointer per port.
-            wire [15:0] switch_count = port_words[p*96 + 80 +: 16];
-            reg  [15:0] passed;
-            wire        switch_due   = TAPS != 0 && passed < switch_count && step >= next_switch[p*24 +: 24];
-            wire [7:0]  tap_source   = (passed[0] ^ switch_due) ? port_words[p*96 + 40 +: 8] : port_words[p*96 + 32 +: 8];
-            wire [15:0] passed_next  = rst ? 16'd0 : (receiving && switch_due) ? passed + 16'd1 : passed;
-            assign switches_passed_next[p*16 +: 16] = passed_next;
-            always @(posedge clk)
-                passed <= passed_next;
-
-            // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a
-            // release. A forwarded arrival is the same packet for every out-port: without
-            // taps every port's lanes are the shared `onward_lanes` (one copy of the data).
-            wire [P-1:0]       lane_valid;
-            wire [P*PKT_W-1:0] lane_data;
-            wire [P*PKT_W-1:0] mixed_lanes;  // per lane: onward where this port forwards, else tapped
-            for (q = 0; q < P; q = q + 1) begin : g_lane
-                wire [FIELD_W-1:0] dest     = arrival_dest[q*FIELD_W +: FIELD_W];
-                wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                              arrival_goes_on[q] && port_words[q*96 + p];
-                // a broadcast copy the tap takes leaves with one hop left
-                wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
-                assign mixed_lanes[q*PKT_W +: PKT_W] = forwards ? onward_lanes[q*PKT_W +: PKT_W]
-                                                                : tapped_lanes[q*PKT_W +: PKT_W];  // the table never does both
-                if (q == 0) begin : g_release_lane
-                    assign lane_valid[q] = forwards || taps || (releasing && entry_port == p);
-                end else begin : g_arrival_lane
-                    assign lane_valid[q] = forwards || taps;
-                end
+            // A build without taps has none of it (its table memory refuses tables with taps).
+            wire [7:0] tap_source;
+            if (TAPS != 0) begin : g_tap
+                wire [15:0] switch_count = port_words[p*96 + 80 +: 16];
+                reg  [15:0] passed;
+                wire        switch_due   = passed < switch_count && step >= next_switch[p*24 +: 24];
+                assign tap_source = (passed[0] ^ switch_due) ? port_words[p*96 + 40 +: 8] : port_words[p*96 + 32 +: 8];
+                // Not reset here: the RAM read at a stale index during reset is read again at
+                // index 0 the cycle after, long before the table is loaded.
+                wire [15:0] passed_next  = (receiving && switch_due) ? passed + 16'd1 : passed;
+                assign switches_passed_next[p*16 +: 16] = passed_next;
+                always @(posedge clk)
+                    passed <= rst ? 16'd0 : passed_next;
+            end else begin : g_no_tap
+                assign tap_source = 8'hFF;
+                assign switches_passed_next[p*16 +: 16] = 16'd0;
             end
-            assign lane_data = TAPS != 0 ? mixed_lanes : onward_lanes;
 
             wire [CNT_W-1:0] count;
-            wire pop_now = sending && may_send[p] && count != {CNT_W{1'b0}};
             if (FURTHEST_FIRST != 0) begin : g_queue
+                // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a
+                // release. A forwarded arrival is the same packet for every out-port: without
+                // taps every port's lanes are the shared `onward_lanes` (one copy of the data).
+                wire [P-1:0]       lane_valid;
+                wire [P*PKT_W-1:0] lane_data;
+                wire [P*PKT_W-1:0] mixed_lanes;  // per lane: onward where this port forwards, else tapped
+                for (q = 0; q < P; q = q + 1) begin : g_lane
+                    wire [FIELD_W-1:0] dest     = in_data[q*PKT_W + FIELD_W +: FIELD_W];
+                    wire               forwards = receiving && in_valid[q] && dest != node_id &&
+                                                  arrival_goes_on[q] && port_words[q*96 + p];
+                    // a broadcast copy the tap takes leaves with one hop left
+                    wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
+                    assign mixed_lanes[q*PKT_W +: PKT_W] = forwards ? onward_lanes[q*PKT_W +: PKT_W]
+                                                                    : tapped_lanes[q*PKT_W +: PKT_W];  // the table never does both
+                    if (q == 0) begin : g_release_lane
+                        assign lane_valid[q] = forwards || taps || (releasing && entry_port == p);
+                    end else begin : g_arrival_lane
+                        assign lane_valid[q] = forwards || taps;
+                    end
+                end
+                assign lane_data = TAPS != 0 ? mixed_lanes : onward_lanes;
+                wire pop_now        = ready && step_go && may_send[p] && count != {CNT_W{1'b0}};
                 wire furthest_first = port_words[p*96 + 16];
                 fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
                                .HOPS_W(FIELD_W), .LANES(P)) u_queue (
@@ -161,11 +178,18 @@ module fr_router #(
                     .pop(pop_now),
                     .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
                     .overflow(queue_overflow[p]));
-            end else begin : g_fifo  // FIFO only: a ring, nothing shifts (docs/rtl.md, "Micro-architecture")
-                fr_fifo_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .LANES(P)) u_queue (
+            end else begin : g_fifo  // FIFO only: a ring fed by the links (docs/rtl.md, "Micro-architecture")
+                wire [P-1:0] forward_from;  // the in-ports whose rule forwards to this out-port
+                for (q = 0; q < P; q = q + 1) begin : g_rule
+                    assign forward_from[q] = port_words[q*96 + p];
+                end
+                fr_fifo_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .FIELD_W(FIELD_W), .PKT_W(PKT_W), .LANES(P),
+                                .TAPS(TAPS)) u_queue (
                     .clk(clk), .rst(rst),
-                    .push_valid(lane_valid), .push_data(lane_data),
-                    .pop(pop_now),
+                    .receiving(receiving), .in_valid(in_valid), .in_data(in_data), .node_id(node_id),
+                    .forward_from(forward_from), .tap_source(tap_source),
+                    .release_valid(releasing && entry_port == p), .release_data(entry_packet),
+                    .may_pop(ready && may_send[p]), .step_go(step_go),
                     .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
                     .overflow(queue_overflow[p]));
             end
@@ -173,41 +197,48 @@ module fr_router #(
             assign queue_empty[p] = count == {CNT_W{1'b0}};
 
             always @(posedge clk) begin
+                if (rst)
+                    slot[p*4 +: 4] <= 4'd0;
+                else if (!running && table_ok)
+                    slot[p*4 +: 4] <= (period == 4'd1) ? 4'd0 : 4'd1;   // step 1 % period
+                else if (receiving)
+                    slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
+            end
+            always @(posedge clk) begin
                 if (rst) begin
                     out_valid[p]               <= 1'b0;
                     out_data[p*PKT_W +: PKT_W] <= {PKT_W{1'b0}};
-                    slot[p*4 +: 4]             <= 4'd0;
-                end else begin
-                    if (!running && table_ok)
-                        slot[p*4 +: 4] <= (period == 4'd1) ? 4'd0 : 4'd1;   // step 1 % period
-                    if (sending) begin
-                        out_valid[p]               <= may_send[p] && !queue_empty[p];
-                        out_data[p*PKT_W +: PKT_W] <= queue_head[p*PKT_W +: PKT_W];
-                    end else if (receiving) begin
-                        out_valid[p]   <= 1'b0;
-                        slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
-                    end
+                end else if (ready && step_go) begin  // sending
+                    out_valid[p]               <= may_send[p] && !queue_empty[p];
+                    out_data[p*PKT_W +: PKT_W] <= queue_head[p*PKT_W +: PKT_W];
+                end else if (receiving) begin
+                    out_valid[p] <= 1'b0;
                 end
             end
         end
 
         // A unicast packet that is not for this node and that the table cannot forward.
         for (q = 0; q < P; q = q + 1) begin : g_in
-            wire [FIELD_W-1:0] dest    = arrival_dest[q*FIELD_W +: FIELD_W];
-            wire [P-1:0]       in_mask = port_words[q*96 +: P];
+            wire [P-1:0] in_mask = port_words[q*96 +: P];
             always @(posedge clk) begin
                 if (rst)
                     unroutable[q] <= 1'b0;
-                else if (receiving && in_valid[q] && dest != node_id && dest != BROADCAST &&
-                         (!arrival_goes_on[q] || in_mask == {P{1'b0}}))
-                    unroutable[q] <= 1'b1;
+                else if (receiving && in_valid[q]) begin : check  // decided at the edge: the links feed nothing combinational
+                    reg [FIELD_W-1:0] dest, hops;
+                    dest = in_data[q*PKT_W + FIELD_W +: FIELD_W];
+                    hops = in_data[q*PKT_W + 3*FIELD_W +: FIELD_W];
+                    if (dest != node_id && dest != BROADCAST &&
+                        (hops <= {{(FIELD_W-1){1'b0}}, 1'b1} || in_mask == {P{1'b0}}))
+                        unroutable[q] <= 1'b1;
+                end
             end
         end
     endgenerate
 
-    assign release_index_next = rst ? {COUNT_W{1'b0}} : releasing ? release_index + 1'b1 : release_index;
+    // Not reset here (as the switch pointers): the entry RAM reads index 0 the cycle after reset.
+    assign release_index_next = releasing ? release_index + 1'b1 : release_index;
     always @(posedge clk)
-        release_index <= release_index_next;
+        release_index <= rst ? {COUNT_W{1'b0}} : release_index_next;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -219,7 +250,7 @@ module fr_router #(
                 running <= 1'b1;
                 step    <= 24'd1;
             end
-        end else if (sending) begin  // never while releasing (ready is low)
+        end else if (ready && step_go) begin  // sending; never while releasing (ready is low)
             receiving <= 1'b1;
         end else if (receiving) begin
             receiving <= 1'b0;

@@ -39,7 +39,9 @@ module fr_table_mem #(
     output wire [P*96-1:0]      port_words,   // per port {switch list, taps, rule}
     input  wire [INDEX_W-1:0]   entry_index_next,  // the initial packet the router reads from the next cycle
     output reg  [95:0]          entry_words,       // {word2, word1, word0} of that packet
+    /* verilator lint_off UNUSEDSIGNAL */  // a build without taps has no switch steps
     input  wire [P*16-1:0]      switch_index_next, // per port: the switch step it reads from the next cycle
+    /* verilator lint_on UNUSEDSIGNAL */
     output wire [P*24-1:0]      switch_steps       // per port: that switch step
 );
     localparam [31:0] MAGIC   = 32'h46525442;  // "FRTB"
@@ -55,16 +57,23 @@ module fr_table_mem #(
     localparam [31:0]   ENTRY_BASE_32 = ENTRY_BASE;
     localparam [AW-1:0] ENTRY_AT = ENTRY_BASE_32[AW-1:0];  // the same position, AW bits wide
 
-    wire [31:0] words_written;
-    wire        order_error, checksum_ok, mem_we;
+    wire [31:0]       words_written;
+    wire              order_error, checksum_ok, mem_we;
+    wire [ADDR_W-1:0] mem_addr;
+    wire [31:0]       mem_wdata;
     fr_cfg_loader #(.MEM_WORDS(1 << ADDR_W), .ADDR_W(ADDR_W)) u_load (
-        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .mem_we(mem_we),
+        .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata),
+        .mem_we(mem_we), .mem_addr(mem_addr), .mem_wdata(mem_wdata),
         .words_written(words_written), .order_error(order_error), .checksum_ok(checksum_ok));
+
+    // Every decision of the load is made in clocked blocks gated by mem_we or cfg_done, so a
+    // running router's simulation skips all of it (docs/rtl.md, "Micro-architecture").
+    wire [AW-1:0] addr = {2'b00, mem_addr};
 
     // ---- header and port words: registers ---------------------------------------------
     reg        magic_ok, version_ok, ports_ok, too_many_entries;
-    reg [31:0] port_regs [0:PORT_WORDS*P-1];
-    wire [AW-1:0] addr = {2'b00, cfg_addr};
+    reg [P*96-1:0] port_regs;  // per port {switch list, taps, rule}, as written
+    integer k;
     always @(posedge clk) begin
         if (rst) begin
             magic_ok         <= 1'b0;
@@ -73,100 +82,108 @@ module fr_table_mem #(
             too_many_entries <= 1'b0;
             node_word        <= 16'd0;
             initial_count    <= {COUNT_W{1'b0}};
+            port_regs        <= {(P*96){1'b0}};
         end else if (mem_we) begin
-            if (addr == 0) magic_ok <= cfg_wdata == MAGIC;
-            if (addr == 1) version_ok <= cfg_wdata == VERSION;
-            if (addr == 2) node_word <= cfg_wdata[15:0];
-            if (addr == 3) ports_ok <= cfg_wdata == P;
+            if (addr == 0) magic_ok <= mem_wdata == MAGIC;
+            if (addr == 1) version_ok <= mem_wdata == VERSION;
+            if (addr == 2) node_word <= mem_wdata[15:0];
+            if (addr == 3) ports_ok <= mem_wdata == P;
             if (addr == 4) begin
-                too_many_entries <= cfg_wdata > ENTRY_WORDS;
-                initial_count    <= cfg_wdata[COUNT_W-1:0];
+                too_many_entries <= mem_wdata > ENTRY_WORDS;
+                initial_count    <= mem_wdata[COUNT_W-1:0];
             end
+            for (k = 0; k < PORT_WORDS * P; k = k + 1)
+                if ({{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k)
+                    port_regs[k*32 +: 32] <= mem_wdata;
         end
     end
-    integer k;
-    always @(posedge clk)
-        for (k = 0; k < PORT_WORDS * P; k = k + 1)
-            if (rst)
-                port_regs[k] <= 32'd0;
-            else if (mem_we && {{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k)
-                port_regs[k] <= cfg_wdata;
+    assign port_words = port_regs;
 
     // ---- initial packets: a RAM of 96-bit entries, written when an entry's third word arrives
     wire [AW-1:0] switch_base = ENTRY_AT + {{(AW-COUNT_W){1'b0}}, initial_count} * 3'd3;
-    wire          entry_word  = mem_we && addr >= ENTRY_AT && addr < switch_base;
     reg  [1:0]    entry_phase;   // which word of the entry arrives next
     reg  [COUNT_W-1:0] entry_count;  // entries complete
     reg  [63:0]   entry_low;     // its first two words
     reg  [95:0]   entries [0:ENTRY_WORDS-1];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [COUNT_W-1:0] entry_slot = entry_count;  // below ENTRY_WORDS while the table fits
+    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk) begin
         if (rst) begin
             entry_phase <= 2'd0;
             entry_count <= {COUNT_W{1'b0}};
             entry_low   <= 64'd0;
-        end else if (entry_word) begin
+        end else if (mem_we && addr >= ENTRY_AT && addr < switch_base) begin
             if (entry_phase == 2'd2) begin
                 entry_phase <= 2'd0;
                 entry_count <= entry_count + 1'b1;
             end else begin
                 entry_phase <= entry_phase + 2'd1;
             end
-            if (entry_phase == 2'd0) entry_low[31:0] <= cfg_wdata;
-            if (entry_phase == 2'd1) entry_low[63:32] <= cfg_wdata;
+            if (entry_phase == 2'd0) entry_low[31:0] <= mem_wdata;
+            if (entry_phase == 2'd1) entry_low[63:32] <= mem_wdata;
         end
     end
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [COUNT_W-1:0] entry_slot = entry_count;  // below ENTRY_WORDS while the table fits
-    /* verilator lint_on UNUSEDSIGNAL */
     always @(posedge clk)
-        if (entry_word && entry_phase == 2'd2 && !too_many_entries)
-            entries[entry_slot[INDEX_W-1:0]] <= {cfg_wdata, entry_low};
+        if (mem_we)
+            if (addr >= ENTRY_AT && addr < switch_base && entry_phase == 2'd2 && !too_many_entries)
+                entries[entry_slot[INDEX_W-1:0]] <= {mem_wdata, entry_low};
     always @(posedge clk)
         entry_words <= entries[entry_index_next];
 
     // ---- switch steps: one RAM per port --------------------------------------------------
-    reg  [AW-1:0] switch_total;  // every port's switch count, summed: the words after the packets
-    always @* begin
-        switch_total = {AW{1'b0}};
-        for (k = 0; k < P; k = k + 1)
-            switch_total = switch_total + port_regs[PORT_WORDS*k + 2][16 +: AW];
-    end
+    /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused
     wire [AW-1:0] switch_offset = addr - switch_base;  // index in the switch words, if it is one
-    wire [P-1:0] switch_lands;     // the switch word being written is port p's
-    wire [P-1:0] beyond_build;     // port p asks for more than the router was built with
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar p;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_port
-            assign port_words[p*96 +: 96] = {port_regs[PORT_WORDS*p + 2], port_regs[PORT_WORDS*p + 1],
-                                             port_regs[PORT_WORDS*p]};
-            wire [15:0]   count  = port_regs[PORT_WORDS*p + 2][31:16];
-            wire [AW-1:0] first  = port_regs[PORT_WORDS*p + 2][0 +: AW];
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire [AW-1:0] offset = switch_offset - first;          // only the RAM's address bits are used
-            wire [15:0]   next   = switch_index_next[p*16 +: 16];  // likewise
+            /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused
+            wire [15:0]   count  = port_regs[p*96 + 80 +: 16];
+            wire [AW-1:0] first  = port_regs[p*96 + 64 +: AW];
             /* verilator lint_on UNUSEDSIGNAL */
-            wire          tapped = port_regs[PORT_WORDS*p + 1][7:0] != 8'hFF || port_regs[PORT_WORDS*p + 1][15:8] != 8'hFF;
-            assign switch_lands[p] = mem_we && addr >= switch_base && switch_offset >= first &&
-                                     {{(32-AW){1'b0}}, offset} < {16'd0, count};  // AW <= 32
-            assign beyond_build[p] = {16'd0, count} > SWITCH_WORDS || (TAPS == 0 && (tapped || count != 16'd0)) ||
-                                     (FURTHEST_FIRST == 0 && port_regs[PORT_WORDS*p][16]);
-            reg [23:0] steps [0:SWITCH_WORDS-1];
-            reg [23:0] read;
-            always @(posedge clk)
-                if (switch_lands[p] && {{(32-AW){1'b0}}, offset} < SWITCH_WORDS) steps[offset[SWITCH_W-1:0]] <= cfg_wdata[23:0];
-            always @(posedge clk)
-                read <= steps[next[SWITCH_W-1:0]];
-            assign switch_steps[p*24 +: 24] = read;
+            if (TAPS != 0) begin : g_switch_ram
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire [AW-1:0] offset = switch_offset - first;          // only the RAM's address bits are used
+                wire [15:0]   next   = switch_index_next[p*16 +: 16];  // likewise
+                /* verilator lint_on UNUSEDSIGNAL */
+                reg [23:0] steps [0:SWITCH_WORDS-1];
+                reg [23:0] read;
+                always @(posedge clk)
+                    if (mem_we)
+                        if (addr >= switch_base && switch_offset >= first &&
+                            {{(32-AW){1'b0}}, offset} < {16'd0, count} && {{(32-AW){1'b0}}, offset} < SWITCH_WORDS)  // AW <= 32
+                            steps[offset[SWITCH_W-1:0]] <= mem_wdata[23:0];
+                always @(posedge clk)
+                    read <= steps[next[SWITCH_W-1:0]];
+                assign switch_steps[p*24 +: 24] = read;
+            end else begin : g_no_switch_ram  // no taps: the check refuses switch steps
+                assign switch_steps[p*24 +: 24] = 24'd0;
+            end
         end
     endgenerate
 
-    wire          over_capacity  = too_many_entries || (|beyond_build);
-    wire [AW-1:0] expected_words = switch_base + switch_total + 1'b1;
+    // ---- the check, when cfg_done rises ---------------------------------------------------
     always @(posedge clk) begin
         if (rst) begin
             table_ok    <= 1'b0;
             table_error <= 3'd0;
-        end else if (cfg_done) begin
+        end else if (cfg_done) begin : check
+            reg [AW-1:0] switch_total;  // every port's switch count, summed: the words after the packets
+            reg          over_capacity; // more than the router was built with
+            reg [15:0]   count;
+            reg          tapped;
+            integer      j;
+            switch_total  = {AW{1'b0}};
+            over_capacity = too_many_entries;
+            for (j = 0; j < P; j = j + 1) begin
+                count  = port_regs[j*96 + 80 +: 16];
+                tapped = port_regs[j*96 + 32 +: 8] != 8'hFF || port_regs[j*96 + 40 +: 8] != 8'hFF;
+                switch_total = switch_total + port_regs[j*96 + 80 +: AW];
+                if ({16'd0, count} > SWITCH_WORDS || (TAPS == 0 && (tapped || count != 16'd0)) ||
+                    (FURTHEST_FIRST == 0 && port_regs[j*96 + 16]))
+                    over_capacity = 1'b1;
+            end
             // Within the build's capacity every count fits AW bits, so the length check after it is exact.
             if (order_error)                                             table_error <= 3'd6;
             else if (words_written < HEADER + PORT_WORDS * P + 1)        table_error <= 3'd4;
@@ -174,7 +191,7 @@ module fr_table_mem #(
             else if (!version_ok)                                        table_error <= 3'd2;
             else if (!ports_ok)                                          table_error <= 3'd3;
             else if (over_capacity)                                      table_error <= 3'd7;
-            else if (words_written != {{(32-AW){1'b0}}, expected_words}) table_error <= 3'd4;
+            else if (words_written != {{(32-AW){1'b0}}, switch_base + switch_total + 1'b1}) table_error <= 3'd4;
             else if (!checksum_ok)                                       table_error <= 3'd5;
             else                                                         table_ok    <= 1'b1;
         end

@@ -2,6 +2,7 @@
 // interface, so the rtl engine and the co-simulation drive any verilated size the same way.
 // Implemented once, as a template over the Verilator model class, in rtl_engine.cpp.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -26,6 +27,21 @@ class RtlDriver : public RtlConfigPort {
   virtual int queue_count(int node, int port) const = 0;
   virtual bool link_valid(int node, int port) const = 0;
   virtual Packet link_packet(int node, int port) const = 0;  // dest -1 for a broadcast copy
+  // The same, a whole network or router at a time (a router array reads its routers
+  // directly instead of a call per port): the largest queue count of any port, and the
+  // ports of `node` whose link holds a packet, as bits.
+  virtual int max_queue_count(int nodes, int ports) const {
+    int most = 0;
+    for (int i = 0; i < nodes; ++i)
+      for (int p = 0; p < ports; ++p) most = std::max(most, queue_count(i, p));
+    return most;
+  }
+  virtual uint64_t valid_links(int node, int ports) const {
+    uint64_t valid = 0;
+    for (int p = 0; p < ports; ++p)
+      if (link_valid(node, p)) valid |= uint64_t{1} << p;
+    return valid;
+  }
   // Fault injection (docs/faults.md): where the harness wires the links (router arrays),
   // it passes on only what `faults` lets arrive, holds a stuck router's step_go low, and
   // flips a table bit by back-door. False for tops wired in Verilog.

@@ -102,6 +102,17 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
   int queue_count(int node, int port) const override {
     return static_cast<int>(bits(router(node).queue_count, static_cast<unsigned>(port) * count_bits_, count_bits_));
   }
+  int max_queue_count(int /*nodes*/, int ports) const override {
+    int most = 0;
+    for (const auto& r : routers_)
+      for (int p = 0; p < ports; ++p)
+        most = std::max(most, static_cast<int>(bits(r->queue_count, static_cast<unsigned>(p) * count_bits_, count_bits_)));
+    return most;
+  }
+  uint64_t valid_links(int node, int ports) const override {
+    if (faults_) return RtlDriver::valid_links(node, ports);
+    return static_cast<uint64_t>(router(node).out_valid);
+  }
   // What arrives: a packet a fault takes was sent but is not on the link.
   bool link_valid(int node, int port) const override {
     if (!bits(router(node).out_valid, static_cast<unsigned>(port), 1)) return false;
@@ -169,9 +180,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
     const bool go = rtl.step_go();
-    if (go)
-      for (int i = 0; i < m.nodes; ++i)
-        for (int p = 0; p < m.ports; ++p) result.max_queue = std::max<int64_t>(result.max_queue, rtl.queue_count(i, p));
+    if (go) result.max_queue = std::max<int64_t>(result.max_queue, rtl.max_queue_count(m.nodes, m.ports));
     rtl.tick();
     ++cycles;
     if (!go) {
@@ -191,8 +200,8 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
         result.failure = fmt::format("router {} is at step {}, the network at step {}", i, rtl.step(i), steps);
         break;
       }
-      for (int p = 0; p < m.ports; ++p) {
-        if (!rtl.link_valid(i, p)) continue;
+      for (uint64_t valid = rtl.valid_links(i, m.ports); valid != 0; valid &= valid - 1) {
+        const int p = __builtin_ctzll(valid);  // in port order
         Packet pkt = rtl.link_packet(i, p);
         crossings.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
         last_crossing_step = steps;
