@@ -121,6 +121,16 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
   }
   Packet link_packet(int node, int port) const override {
     const unsigned f = static_cast<unsigned>(info_.sizes.field_w);
+    if constexpr (is_wide<std::remove_reference_t<decltype(router(node).out_data)>>::value) {
+      if (f == 16) {  // every array build: a packet is two whole words of the link
+        const auto& data = router(node).out_data;
+        const uint32_t low = data[2 * static_cast<unsigned>(port)], high = data[2 * static_cast<unsigned>(port) + 1];
+        Packet p{static_cast<int>(low & 0xFFFF), static_cast<int>(low >> 16), static_cast<int>(high & 0xFFFF),
+                 static_cast<int>(high >> 16)};
+        if (p.dest == 0xFFFF) p.dest = kBroadcastDest;
+        return p;
+      }
+    }
     return packet_at(router(node).out_data, static_cast<unsigned>(port) * 4 * f, f);
   }
   bool takes_faults() const override { return true; }
@@ -177,6 +187,15 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, sorted, handed on as the run goes
+  // Each router's ports in the order of the neighbours they lead to: its crossings come
+  // out in trace order (by from, then to), and sorting them only checks that.
+  std::vector<int> send_order;
+  for (int i = 0; i < m.nodes; ++i) {
+    const size_t from = send_order.size();
+    for (int p = 0; p < m.ports; ++p) send_order.push_back(p);
+    std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
+                     [&](int a, int b) { return topo.neighbour(i, a) < topo.neighbour(i, b); });
+  }
   int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
     const bool go = rtl.step_go();
@@ -200,8 +219,11 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
         result.failure = fmt::format("router {} is at step {}, the network at step {}", i, rtl.step(i), steps);
         break;
       }
-      for (uint64_t valid = rtl.valid_links(i, m.ports); valid != 0; valid &= valid - 1) {
-        const int p = __builtin_ctzll(valid);  // in port order
+      const uint64_t valid = rtl.valid_links(i, m.ports);
+      if (valid == 0) continue;
+      for (int k = 0; k < m.ports; ++k) {
+        const int p = send_order[static_cast<size_t>(i * m.ports + k)];
+        if (!((valid >> p) & 1)) continue;
         Packet pkt = rtl.link_packet(i, p);
         crossings.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
         last_crossing_step = steps;
