@@ -8,10 +8,12 @@
 // when this out-port's rule takes in-port q, the packet is not for this node and has hops
 // left; else, with taps, a broadcast copy from the tapped in-port ({1, the rest}). Outside
 // RECEIVE cycles lane 0 is the release the router hands over. Joining packets are kept in
-// lane order, after a pop in the same cycle; a push into a full queue sets the sticky
-// overflow flag instead of losing silently. A pop takes the head when the router may send
-// on this port and step_go says every router is ready. Nothing moves: a push writes one
-// entry, a pop moves the head (docs/rtl.md, "Synthesis").
+// lane order; a push into a full queue sets the sticky overflow flag instead of losing
+// silently. The queue drives its port's link register: in the SEND cycle (the router is
+// ready and step_go says every router is) it takes the head -- valid, and popped, when the
+// port's send slot is now -- and in the RECEIVE cycle it clears it. Nothing moves: a push
+// writes one entry, a pop moves the head (docs/rtl.md, "Synthesis"). The ring is read only
+// here, in SEND cycles, into the link register: no logic outside reads it every clock.
 module fr_fifo_queue #(
     parameter integer DEPTH   = 8,
     parameter integer CNT_W   = 4,    // >= $clog2(DEPTH+1)
@@ -32,10 +34,12 @@ module fr_fifo_queue #(
     // the release of an initial packet (outside RECEIVE cycles)
     input  wire                   release_valid,
     input  wire [PKT_W-1:0]       release_data,
-    // pops
-    input  wire                   may_pop,       // the router is ready and this port's send slot is now
-    input  wire                   step_go,
-    output wire [PKT_W-1:0]       head,          // the packet a pop removes (zero when empty)
+    // the link: sends
+    input  wire                   ready,         // the router's releases of this step are done
+    input  wire                   may_send,      // this port's send slot is now
+    input  wire                   step_go,       // every router is ready: with `ready`, the SEND cycle
+    output reg                    sent_valid,    // the link register: what this port sends
+    output reg  [PKT_W-1:0]       sent_data,
     output wire [CNT_W-1:0]       count,
     output reg                    overflow
 );
@@ -63,63 +67,68 @@ module fr_fifo_queue #(
     // block, not functions: Verilator 5.006 numbers a function's temporaries per call site.
     always @(posedge clk) begin
         if (rst) begin
-            head_q   <= {PTR_W{1'b0}};
-            count_q  <= {CNT_W{1'b0}};
-            overflow <= 1'b0;
-        end else if (receiving ? (in_valid & forward_from) != {LANES{1'b0}} || TAPS != 0
-                               : release_valid || (may_pop && step_go)) begin : edge_work
-            // Only cycles that may change the queue get here: a simulator skips the rest.
-            reg                popping;
-            reg [POS_W-1:0]    kept;     // the count after the pop
-            reg [POS_W-1:0]    pushed;   // lanes that joined so far
-            reg [LANES-1:0]    lanes;    // the arrivals that may join: forwarded here or tapped
-            reg [FIELD_W-1:0]  hops, dest;
-            reg [PKT_W-1:0]    pkt;
-            reg                onward, tapped;  // lane q joins forwarded, or as a tap's copy
-            integer            q;
-            popping = may_pop && step_go && count_q != {CNT_W{1'b0}};
-            kept    = {{(POS_W-CNT_W){1'b0}}, count_q} - {{(POS_W-1){1'b0}}, popping};
-            pushed  = {POS_W{1'b0}};
-            lanes   = {LANES{1'b0}};
-            if (receiving) begin
-                lanes = in_valid & forward_from;
+            head_q     <= {PTR_W{1'b0}};
+            count_q    <= {CNT_W{1'b0}};
+            overflow   <= 1'b0;
+            sent_valid <= 1'b0;
+            sent_data  <= {PKT_W{1'b0}};
+        end else if (receiving) begin
+            sent_valid <= 1'b0;
+            if ((in_valid & forward_from) != {LANES{1'b0}} || TAPS != 0) begin : arrivals
+                reg [POS_W-1:0]    pushed;   // lanes that joined so far
+                reg [LANES-1:0]    lanes;    // the arrivals that may join: forwarded here or tapped
+                reg [FIELD_W-1:0]  hops, dest;
+                reg [PKT_W-1:0]    pkt;
+                reg                onward, tapped;  // lane q joins forwarded, or as a tap's copy
+                integer            q;
+                pushed = {POS_W{1'b0}};
+                lanes  = in_valid & forward_from;
                 if (TAPS != 0 && {24'd0, tap_source} < LANES)
                     lanes = lanes | (in_valid & ({{(LANES-1){1'b0}}, 1'b1} << tap_source));
-            end
-            if (lanes != {LANES{1'b0}} || (!receiving && release_valid)) begin
                 for (q = 0; q < LANES; q = q + 1) begin
-                    if (lanes[q] || (q == 0 && !receiving)) begin  // a simulator looks at no other lane
+                    if (lanes[q]) begin  // a simulator looks at no other lane
                         pkt    = in_data[q*PKT_W +: PKT_W];
                         hops   = pkt[3*FIELD_W +: FIELD_W];
                         dest   = pkt[FIELD_W +: FIELD_W];
-                        onward = lanes[q] && forward_from[q] && dest != node_id && hops > {{(FIELD_W-1){1'b0}}, 1'b1};
-                        tapped = TAPS != 0 && lanes[q] && !onward && dest == BROADCAST && tap_source == q[7:0];
-                        // forwarded with one hop fewer, a tap's copy with one hop left; lane 0
-                        // outside RECEIVE cycles is the release
-                        pkt    = tapped ? {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]}
-                                        : {hops - 1'b1, pkt[3*FIELD_W-1:0]};
-                        if (q == 0 && !receiving) begin
-                            onward = release_valid;
-                            pkt    = release_data;
-                        end
+                        onward = forward_from[q] && dest != node_id && hops > {{(FIELD_W-1){1'b0}}, 1'b1};
+                        tapped = TAPS != 0 && !onward && dest == BROADCAST && tap_source == q[7:0];
                         if (onward || tapped) begin  // else for this node, or no hops left: it does not join
-                            // The o-th joining lane writes the o-th slot after the packets that
-                            // stay (the old count from the head: a popped head's slot is free again).
-                            if (kept + pushed < DEPTH[POS_W-1:0])
-                                entries[slot(head_q, {{(POS_W-CNT_W){1'b0}}, count_q} + pushed)] <= pkt;
+                            // The o-th joining lane writes the o-th slot after the packets queued:
+                            // forwarded with one hop fewer, a tap's copy with one hop left.
+                            if ({{(POS_W-CNT_W){1'b0}}, count_q} + pushed < DEPTH[POS_W-1:0])
+                                entries[slot(head_q, {{(POS_W-CNT_W){1'b0}}, count_q} + pushed)] <=
+                                    tapped ? {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]}
+                                           : {hops - 1'b1, pkt[3*FIELD_W-1:0]};
                             pushed = pushed + 1'b1;
                         end
                     end
                 end
+                if (pushed != {POS_W{1'b0}}) begin
+                    if ({{(POS_W-CNT_W){1'b0}}, count_q} + pushed > DEPTH[POS_W-1:0]) begin
+                        count_q  <= DEPTH[CNT_W-1:0];
+                        overflow <= 1'b1;
+                    end else begin
+                        count_q  <= count_of({{(POS_W-CNT_W){1'b0}}, count_q} + pushed);
+                    end
+                end
             end
-            if (popping)
-                head_q <= slot(head_q, {{(POS_W-1){1'b0}}, 1'b1});
-            if (popping || pushed != {POS_W{1'b0}}) begin
-                if (kept + pushed > DEPTH[POS_W-1:0]) begin
-                    count_q  <= DEPTH[CNT_W-1:0];
-                    overflow <= 1'b1;
-                end else begin
-                    count_q  <= count_of(kept + pushed);
+        end else if (release_valid) begin  // a release cycle: never a SEND cycle (ready is low)
+            if (count_q == DEPTH[CNT_W-1:0]) begin
+                overflow <= 1'b1;
+            end else begin
+                entries[slot(head_q, {{(POS_W-CNT_W){1'b0}}, count_q})] <= release_data;
+                count_q <= count_q + 1'b1;
+            end
+        end else if (ready && step_go) begin  // the SEND cycle
+            if (count_q == {CNT_W{1'b0}}) begin
+                sent_valid <= 1'b0;
+                sent_data  <= {PKT_W{1'b0}};
+            end else begin
+                sent_valid <= may_send;
+                sent_data  <= entries[head_q];
+                if (may_send) begin
+                    head_q  <= slot(head_q, {{(POS_W-1){1'b0}}, 1'b1});
+                    count_q <= count_q - 1'b1;
                 end
             end
         end
@@ -131,7 +140,6 @@ module fr_fifo_queue #(
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
 
-    assign head  = count_q == {CNT_W{1'b0}} ? {PKT_W{1'b0}} : entries[head_q];
     assign count = count_q;
 
 endmodule

@@ -28,8 +28,8 @@ module fr_router #(
     // links: out_* is registered and read by the neighbour in the RECEIVE cycle
     input  wire [P-1:0]         in_valid,
     input  wire [P*PKT_W-1:0]   in_data,
-    output reg  [P-1:0]         out_valid,
-    output reg  [P*PKT_W-1:0]   out_data
+    output wire [P-1:0]         out_valid,
+    output wire [P*PKT_W-1:0]   out_data
 );
     localparam integer INDEX_W = $clog2(ENTRY_WORDS);      // the entry RAM's address
     localparam integer COUNT_W = $clog2(ENTRY_WORDS + 1);  // initial packets released so far
@@ -81,7 +81,9 @@ module fr_router #(
 
     // ---- ports ----------------------------------------------------------------------
     wire [P-1:0]       queue_overflow;
+    /* verilator lint_off UNUSEDSIGNAL */  // the FIFO-only build's queues drive their links
     wire [P*PKT_W-1:0] queue_head;
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [P-1:0]       may_send;
     reg  [P*4-1:0]     slot;         // step % send_period, per port
     wire [P-1:0]       queue_empty;
@@ -178,7 +180,7 @@ module fr_router #(
                     .pop(pop_now),
                     .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
                     .overflow(queue_overflow[p]));
-            end else begin : g_fifo  // FIFO only: a ring fed by the links (docs/rtl.md, "Micro-architecture")
+            end else begin : g_fifo  // FIFO only: a ring fed by the links, driving the link (docs/rtl.md, "Micro-architecture")
                 wire [P-1:0] forward_from;  // the in-ports whose rule forwards to this out-port
                 for (q = 0; q < P; q = q + 1) begin : g_rule
                     assign forward_from[q] = port_words[q*96 + p];
@@ -189,9 +191,10 @@ module fr_router #(
                     .receiving(receiving), .in_valid(in_valid), .in_data(in_data), .node_id(node_id),
                     .forward_from(forward_from), .tap_source(tap_source),
                     .release_valid(releasing && entry_port == p), .release_data(entry_packet),
-                    .may_pop(ready && may_send[p]), .step_go(step_go),
-                    .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
-                    .overflow(queue_overflow[p]));
+                    .ready(ready), .may_send(may_send[p]), .step_go(step_go),
+                    .sent_valid(out_valid[p]), .sent_data(out_data[p*PKT_W +: PKT_W]),
+                    .count(count), .overflow(queue_overflow[p]));
+                assign queue_head[p*PKT_W +: PKT_W] = {PKT_W{1'b0}};  // the queue drives the link itself
             end
             assign queue_count[p*CNT_W +: CNT_W] = count;
             assign queue_empty[p] = count == {CNT_W{1'b0}};
@@ -204,16 +207,22 @@ module fr_router #(
                 else if (receiving)
                     slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
             end
-            always @(posedge clk) begin
-                if (rst) begin
-                    out_valid[p]               <= 1'b0;
-                    out_data[p*PKT_W +: PKT_W] <= {PKT_W{1'b0}};
-                end else if (ready && step_go) begin  // sending
-                    out_valid[p]               <= may_send[p] && !queue_empty[p];
-                    out_data[p*PKT_W +: PKT_W] <= queue_head[p*PKT_W +: PKT_W];
-                end else if (receiving) begin
-                    out_valid[p] <= 1'b0;
+            if (FURTHEST_FIRST != 0) begin : g_link  // the link register, loaded from the queue's head
+                reg             sent_valid;
+                reg [PKT_W-1:0] sent_data;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        sent_valid <= 1'b0;
+                        sent_data  <= {PKT_W{1'b0}};
+                    end else if (ready && step_go) begin  // sending
+                        sent_valid <= may_send[p] && !queue_empty[p];
+                        sent_data  <= queue_head[p*PKT_W +: PKT_W];
+                    end else if (receiving) begin
+                        sent_valid <= 1'b0;
+                    end
                 end
+                assign out_valid[p]               = sent_valid;
+                assign out_data[p*PKT_W +: PKT_W] = sent_data;
             end
         end
 
