@@ -63,8 +63,9 @@ module fr_fifo_queue #(
     endfunction
 
     // Everything here is decided at the clock edge: a simulator runs it once a cycle, and
-    // only its pops in SEND cycles and its pushes in RECEIVE and release cycles. A named
-    // block, not functions: Verilator 5.006 numbers a function's temporaries per call site.
+    // only its pops in SEND cycles and its pushes in RECEIVE and release cycles. The
+    // arrivals' decode is a named block, not a function: Verilator 5.006 numbers a
+    // function's temporaries per call site.
     always @(posedge clk) begin
         if (rst) begin
             head_q     <= {PTR_W{1'b0}};
@@ -75,12 +76,14 @@ module fr_fifo_queue #(
         end else if (receiving) begin
             sent_valid <= 1'b0;
             if ((in_valid & forward_from) != {LANES{1'b0}} || TAPS != 0) begin : arrivals
+                reg [POS_W-1:0]    queued;   // the packets queued before this cycle
                 reg [POS_W-1:0]    pushed;   // lanes that joined so far
                 reg [LANES-1:0]    lanes;    // the arrivals that may join: forwarded here or tapped
                 reg [FIELD_W-1:0]  hops, dest;
                 reg [PKT_W-1:0]    pkt;
                 reg                onward, tapped;  // lane q joins forwarded, or as a tap's copy
                 integer            q;
+                queued = {{(POS_W-CNT_W){1'b0}}, count_q};
                 pushed = {POS_W{1'b0}};
                 lanes  = in_valid & forward_from;
                 if (TAPS != 0 && {24'd0, tap_source} < LANES)
@@ -95,8 +98,8 @@ module fr_fifo_queue #(
                         if (onward || tapped) begin  // else for this node, or no hops left: it does not join
                             // The o-th joining lane writes the o-th slot after the packets queued:
                             // forwarded with one hop fewer, a tap's copy with one hop left.
-                            if ({{(POS_W-CNT_W){1'b0}}, count_q} + pushed < DEPTH[POS_W-1:0])
-                                entries[slot(head_q, {{(POS_W-CNT_W){1'b0}}, count_q} + pushed)] <=
+                            if (queued + pushed < DEPTH[POS_W-1:0])
+                                entries[slot(head_q, queued + pushed)] <=
                                     tapped ? {{{(FIELD_W-1){1'b0}}, 1'b1}, pkt[3*FIELD_W-1:0]}
                                            : {hops - 1'b1, pkt[3*FIELD_W-1:0]};
                             pushed = pushed + 1'b1;
@@ -104,11 +107,11 @@ module fr_fifo_queue #(
                     end
                 end
                 if (pushed != {POS_W{1'b0}}) begin
-                    if ({{(POS_W-CNT_W){1'b0}}, count_q} + pushed > DEPTH[POS_W-1:0]) begin
+                    if (queued + pushed > DEPTH[POS_W-1:0]) begin
                         count_q  <= DEPTH[CNT_W-1:0];
                         overflow <= 1'b1;
                     end else begin
-                        count_q  <= count_of({{(POS_W-CNT_W){1'b0}}, count_q} + pushed);
+                        count_q  <= count_of(queued + pushed);
                     end
                 end
             end

@@ -81,9 +81,6 @@ module fr_router #(
 
     // ---- ports ----------------------------------------------------------------------
     wire [P-1:0]       queue_overflow;
-    /* verilator lint_off UNUSEDSIGNAL */  // the FIFO-only build's queues drive their links
-    wire [P*PKT_W-1:0] queue_head;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire [P-1:0]       may_send;
     reg  [P*4-1:0]     slot;         // step % send_period, per port
     wire [P-1:0]       queue_empty;
@@ -170,16 +167,33 @@ module fr_router #(
                     end
                 end
                 assign lane_data = TAPS != 0 ? mixed_lanes : onward_lanes;
-                wire pop_now        = ready && step_go && may_send[p] && count != {CNT_W{1'b0}};
-                wire furthest_first = port_words[p*96 + 16];
+                wire             pop_now        = ready && step_go && may_send[p] && count != {CNT_W{1'b0}};
+                wire             furthest_first = port_words[p*96 + 16];
+                wire [PKT_W-1:0] head;
                 fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
                                .HOPS_W(FIELD_W), .LANES(P)) u_queue (
                     .clk(clk), .rst(rst),
                     .furthest_first(furthest_first),
                     .push_valid(lane_valid), .push_data(lane_data),
                     .pop(pop_now),
-                    .head(queue_head[p*PKT_W +: PKT_W]), .count(count),
+                    .head(head), .count(count),
                     .overflow(queue_overflow[p]));
+                // The link register, loaded from the queue's choice in the SEND cycle.
+                reg             sent_valid;
+                reg [PKT_W-1:0] sent_data;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        sent_valid <= 1'b0;
+                        sent_data  <= {PKT_W{1'b0}};
+                    end else if (ready && step_go) begin  // sending
+                        sent_valid <= may_send[p] && count != {CNT_W{1'b0}};
+                        sent_data  <= head;
+                    end else if (receiving) begin
+                        sent_valid <= 1'b0;
+                    end
+                end
+                assign out_valid[p]               = sent_valid;
+                assign out_data[p*PKT_W +: PKT_W] = sent_data;
             end else begin : g_fifo  // FIFO only: a ring fed by the links, driving the link (docs/rtl.md, "Micro-architecture")
                 wire [P-1:0] forward_from;  // the in-ports whose rule forwards to this out-port
                 for (q = 0; q < P; q = q + 1) begin : g_rule
@@ -194,7 +208,6 @@ module fr_router #(
                     .ready(ready), .may_send(may_send[p]), .step_go(step_go),
                     .sent_valid(out_valid[p]), .sent_data(out_data[p*PKT_W +: PKT_W]),
                     .count(count), .overflow(queue_overflow[p]));
-                assign queue_head[p*PKT_W +: PKT_W] = {PKT_W{1'b0}};  // the queue drives the link itself
             end
             assign queue_count[p*CNT_W +: CNT_W] = count;
             assign queue_empty[p] = count == {CNT_W{1'b0}};
@@ -206,23 +219,6 @@ module fr_router #(
                     slot[p*4 +: 4] <= (period == 4'd1) ? 4'd0 : 4'd1;   // step 1 % period
                 else if (receiving)
                     slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
-            end
-            if (FURTHEST_FIRST != 0) begin : g_link  // the link register, loaded from the queue's head
-                reg             sent_valid;
-                reg [PKT_W-1:0] sent_data;
-                always @(posedge clk) begin
-                    if (rst) begin
-                        sent_valid <= 1'b0;
-                        sent_data  <= {PKT_W{1'b0}};
-                    end else if (ready && step_go) begin  // sending
-                        sent_valid <= may_send[p] && !queue_empty[p];
-                        sent_data  <= queue_head[p*PKT_W +: PKT_W];
-                    end else if (receiving) begin
-                        sent_valid <= 1'b0;
-                    end
-                end
-                assign out_valid[p]               = sent_valid;
-                assign out_data[p*PKT_W +: PKT_W] = sent_data;
             end
         end
 

@@ -138,11 +138,9 @@ module fr_table_mem #(
     genvar p;
     generate
         for (p = 0; p < P; p = p + 1) begin : g_port
-            /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused
-            wire [15:0]   count  = port_regs[p*96 + 80 +: 16];
-            wire [AW-1:0] first  = port_regs[p*96 + 64 +: AW];
-            /* verilator lint_on UNUSEDSIGNAL */
             if (TAPS != 0) begin : g_switch_ram
+                wire [15:0]   count  = port_regs[p*96 + 80 +: 16];
+                wire [AW-1:0] first  = port_regs[p*96 + 64 +: AW];
                 /* verilator lint_off UNUSEDSIGNAL */
                 wire [AW-1:0] offset = switch_offset - first;          // only the RAM's address bits are used
                 wire [15:0]   next   = switch_index_next[p*16 +: 16];  // likewise

@@ -331,6 +331,18 @@ std::vector<int> Topology::breadth_first(int source) const {
   return dist;
 }
 
+std::vector<uint32_t> Topology::ports_by_neighbour() const {
+  std::vector<uint32_t> order;
+  order.reserve(static_cast<size_t>(num_nodes_) * static_cast<size_t>(num_ports_));
+  for (int i = 0; i < num_nodes_; ++i) {
+    const size_t from = order.size();
+    for (int p = 0; p < num_ports_; ++p) order.push_back(static_cast<uint32_t>(p));
+    std::stable_sort(order.begin() + static_cast<std::ptrdiff_t>(from), order.end(),
+                     [&](uint32_t a, uint32_t b) { return neighbour(i, static_cast<int>(a)) < neighbour(i, static_cast<int>(b)); });
+  }
+  return order;
+}
+
 int Topology::degree(int node) const {
   int d = 0;
   for (int p = 0; p < num_ports_; ++p) d += nbr_[index(node, p)] >= 0;

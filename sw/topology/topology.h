@@ -75,6 +75,10 @@ class Topology {
     return -1;
   }
   bool adjacent(int a, int b) const { return port_towards(a, b) >= 0; }
+  // Every node's ports in the order of the neighbours they lead to (unconnected ports first,
+  // equal neighbours in port order), node i's at [i * num_ports(), (i + 1) * num_ports()):
+  // reading a step's links in this order gives its crossings in trace order (by from, then to).
+  std::vector<uint32_t> ports_by_neighbour() const;
 
   int degree(int node) const;
   int min_degree() const;

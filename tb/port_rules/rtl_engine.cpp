@@ -189,13 +189,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   std::vector<TraceEvent> crossings;  // this step's, sorted, handed on as the run goes
   // Each router's ports in the order of the neighbours they lead to: its crossings come
   // out in trace order (by from, then to), and sorting them only checks that.
-  std::vector<int> send_order;
-  for (int i = 0; i < m.nodes; ++i) {
-    const size_t from = send_order.size();
-    for (int p = 0; p < m.ports; ++p) send_order.push_back(p);
-    std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
-                     [&](int a, int b) { return topo.neighbour(i, a) < topo.neighbour(i, b); });
-  }
+  const std::vector<uint32_t> send_order = topo.ports_by_neighbour();
   int64_t cycles = 0, steps = 0, last_crossing_step = 0, cycles_without_step = 0;
   while (true) {
     const bool go = rtl.step_go();
@@ -222,7 +216,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       const uint64_t valid = rtl.valid_links(i, m.ports);
       if (valid == 0) continue;
       for (int k = 0; k < m.ports; ++k) {
-        const int p = send_order[static_cast<size_t>(i * m.ports + k)];
+        const int p = static_cast<int>(send_order[static_cast<size_t>(i * m.ports + k)]);
         if (!((valid >> p) & 1)) continue;
         Packet pkt = rtl.link_packet(i, p);
         crossings.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});

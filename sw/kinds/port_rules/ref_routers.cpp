@@ -85,14 +85,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
                                                    kinds.begin() + static_cast<std::ptrdiff_t>(r.last) * static_cast<std::ptrdiff_t>(ports)));
   }
   std::vector<size_t> next_release(static_cast<size_t>(n), 0);  // initial packets are in release order
-  std::vector<uint32_t> send_order;  // per router its ports by neighbour id (unconnected first)
-  send_order.reserve(slots);
-  for (int i = 0; i < n; ++i) {
-    const size_t from = send_order.size();
-    for (size_t p = 0; p < ports; ++p) send_order.push_back(static_cast<uint32_t>(p));
-    std::stable_sort(send_order.begin() + static_cast<std::ptrdiff_t>(from), send_order.end(),
-                     [&](uint32_t a, uint32_t b) { return neighbour[from + a] < neighbour[from + b]; });
-  }
+  const std::vector<uint32_t> send_order = topology.ports_by_neighbour();  // per router its ports by neighbour id
 
   // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
   std::vector<Packet> wire(slots);
