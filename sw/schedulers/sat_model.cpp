@@ -1,0 +1,77 @@
+#include "sat_model.h"
+
+#include <cadical.hpp>
+
+#include <algorithm>
+#include <chrono>
+
+namespace fixroute {
+
+namespace {
+
+// Stops CaDiCaL once the time is up (it asks regularly during its search).
+class Deadline : public CaDiCaL::Terminator {
+ public:
+  explicit Deadline(unsigned milliseconds)
+      : end_(std::chrono::steady_clock::now() + std::chrono::milliseconds(milliseconds)) {}
+  bool terminate() override { return std::chrono::steady_clock::now() >= end_; }
+
+ private:
+  std::chrono::steady_clock::time_point end_;
+};
+
+constexpr size_t kPairwiseUpTo = 5;  // below that, pairwise clauses are fewer than a counter's
+
+}  // namespace
+
+SatModel::SatModel() : solver_(std::make_unique<CaDiCaL::Solver>()) {}
+SatModel::~SatModel() = default;
+
+int SatModel::variable() { return ++variables_; }
+
+void SatModel::clause(const std::vector<int>& literals) {
+  for (int l : literals) solver_->add(l);
+  solver_->add(0);
+}
+
+void SatModel::at_most_one(std::vector<int> vars) {
+  std::sort(vars.begin(), vars.end());
+  for (size_t i = 1; i < vars.size(); ++i)
+    if (vars[i] == vars[i - 1]) clause({-vars[i]});
+  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+  const size_t n = vars.size();
+  if (n < 2) return;
+  if (n <= kPairwiseUpTo) {
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = i + 1; j < n; ++j) clause({-vars[i], -vars[j]});
+    return;
+  }
+  // Sinz's sequential counter: s_i says "one of vars[0..i] is true".
+  int before = variable();
+  clause({-vars[0], before});
+  for (size_t i = 1; i + 1 < n; ++i) {
+    const int now = variable();
+    clause({-vars[i], now});
+    clause({-before, now});
+    clause({-vars[i], -before});
+    before = now;
+  }
+  clause({-vars[n - 1], -before});
+}
+
+void SatModel::exactly_one(const std::vector<int>& vars) {
+  clause(vars);
+  at_most_one(vars);
+}
+
+SatAnswer SatModel::check(unsigned milliseconds) {
+  Deadline deadline(milliseconds);
+  solver_->connect_terminator(&deadline);
+  const int result = solver_->solve();
+  solver_->disconnect_terminator();
+  return result == 10 ? SatAnswer::Satisfiable : result == 20 ? SatAnswer::Unsatisfiable : SatAnswer::OutOfTime;
+}
+
+bool SatModel::value(int var) const { return solver_->val(var) > 0; }
+
+}  // namespace fixroute
