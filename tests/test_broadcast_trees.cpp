@@ -257,7 +257,7 @@ TEST(BroadcastTrees, RarestFirstOnHalfDuplexMeshes) {
   EXPECT_EQ(r.steps(), 11);
 }
 
-// trees-exact (z3) settles what the greedy leaves: on the thin meshes where rarest-first
+// trees-exact (SAT, CaDiCaL) settles what the greedy leaves: on the thin meshes where rarest-first
 // stays one or two rounds above the paper's ceil((z1 z2 - 1)/2), the paper's count is
 // reachable -- found and run by the routers (SystemC and RTL on mesh:2x9 among the engine
 // cases below); and where the search proves a count impossible above every other bound,

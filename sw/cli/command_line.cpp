@@ -29,7 +29,7 @@ namespace {
 // --exact names the collective's exact search by its alias "exact": tdm-exact for TDM
 // traffic, trees-exact for gossip without combining.
 constexpr const char* kExactHelp =
-    "the least count, proven by z3 where it can: TDM periods (tdm-exact), gossip rounds (trees-exact)";
+    "the least count, proven by a SAT solver (CaDiCaL) where it can: TDM periods (tdm-exact), gossip rounds (trees-exact)";
 constexpr const char* kBudgetHelp =
     "seconds a search may take: an exact one (default 60), or more attempts of the TDM heuristics at "
     "shorter periods (default none)";

@@ -1,10 +1,11 @@
 // A Boolean satisfiability model solved by CaDiCaL (Debian's libcadical-dev): variables,
 // clauses, "exactly one" and "at most one" over sets of variables (the sequential-counter
-// encoding), and a check within a time limit. The exact TDM search (tdm-exact) asks it;
-// on its schedules CaDiCaL settles in seconds what z3's pseudo-Boolean solver leaves open
-// after ten minutes (docs/tdm.md, "tdm-exact").
+// encoding), and a check within a time limit. The exact searches tdm-exact and trees-exact
+// ask it: on their models CaDiCaL settles what z3's pseudo-Boolean solver left open for
+// many minutes (docs/tdm.md, "tdm-exact"; docs/broadcast-trees.md, "trees-exact").
 #pragma once
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace CaDiCaL {
@@ -35,5 +36,20 @@ class SatModel {
   std::unique_ptr<CaDiCaL::Solver> solver_;
   int variables_ = 0;
 };
+
+// Checks `model` within `milliseconds` and returns what each variable of `vars` set true
+// stands for (`meaning[i]` for vars[i]), or nullopt: unsatisfiable (`proven` set) or out of
+// time.
+template <class Meaning>
+std::optional<std::vector<Meaning>> chosen_by_sat(SatModel& model, unsigned milliseconds, const std::vector<int>& vars,
+                                                  const std::vector<Meaning>& meaning, bool& proven) {
+  const SatAnswer answer = model.check(milliseconds);
+  proven = answer == SatAnswer::Unsatisfiable;
+  if (answer != SatAnswer::Satisfiable) return std::nullopt;
+  std::vector<Meaning> out;
+  for (size_t i = 0; i < vars.size(); ++i)
+    if (model.value(vars[i])) out.push_back(meaning[i]);
+  return out;
+}
 
 }  // namespace fixroute

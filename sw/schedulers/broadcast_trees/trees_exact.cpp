@@ -1,6 +1,6 @@
-// The fewest rounds of gossip without combining on a small network, proven by z3
+// The fewest rounds of gossip without combining on a small network, proven by a SAT solver
 // (docs/broadcast-trees.md, "trees-exact"): a heuristic gives the first count (rarest-first
-// all-port, hamiltonian-pairs 1-port); then, one round fewer at a time, z3 decides whether
+// all-port, hamiltonian-pairs 1-port); then, one round fewer at a time, CaDiCaL decides whether
 // N broadcast trees fit -- every node receives every other node's packet exactly once, from
 // a neighbour that held it before that round; every link direction carries at most one
 // packet a round (half-duplex: every link); 1-port, the links a round uses form a matching.
@@ -8,7 +8,6 @@
 // only the heuristic's, and the tables say so; out of time: the gap is said. Where no
 // heuristic runs (1-port on an odd number of nodes) the search climbs from the lower bound.
 #include <fmt/format.h>
-#include <z3++.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -18,6 +17,7 @@
 #include "sw/core/errors.h"
 #include "sw/schedulers/broadcast_trees.h"
 #include "sw/schedulers/exact_descent.h"
+#include "sw/schedulers/sat_model.h"
 #include "sw/topology/topology.h"
 #include "sw/verify/bounds.h"
 
@@ -26,7 +26,7 @@ namespace {
 
 constexpr int kMaxTreesExactNodes = 64;
 constexpr double kTreesExactSeconds = 60;  // unless --budget says
-// Rounds x link directions x origins: beyond this z3 spends its time building the model
+// Rounds x link directions x origins: beyond this the model takes seconds to build
 // (torus:4x4x4 half-duplex, 11 rounds: 270 000, 7 s before the search starts).
 constexpr int64_t kMaxTreesExactVariables = 200000;
 
@@ -45,27 +45,24 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
                                                      const std::vector<std::vector<int>>& distance, const PortModel& model,
                                                      int rounds, unsigned milliseconds, bool& proven) {
   const int n = t.num_nodes();
-  z3::context ctx;
-  z3::solver solver(ctx);
-  z3::params params(ctx);
-  params.set("timeout", milliseconds);
-  solver.set(params);
-  // send[(round * arcs + arc) * n + origin], created only where the origin's packet can be
-  // at the arc's tail before the round (its distance at most r - 1) and is not the head's own.
-  std::vector<std::optional<z3::expr>> send(static_cast<size_t>(rounds + 1) * arcs.size() * static_cast<size_t>(n));
-  auto at = [&](int r, size_t a, int o) -> std::optional<z3::expr>& {
+  SatModel sat;
+  // send[(round * arcs + arc) * n + origin], a variable (0: none) only where the origin's
+  // packet can be at the arc's tail before the round (its distance at most r - 1) and is not
+  // the head's own.
+  std::vector<int> send(static_cast<size_t>(rounds + 1) * arcs.size() * static_cast<size_t>(n), 0);
+  auto at = [&](int r, size_t a, int o) -> int& {
     return send[(static_cast<size_t>(r) * arcs.size() + a) * static_cast<size_t>(n) + static_cast<size_t>(o)];
   };
   std::vector<TreeSend> meaning;
-  std::vector<z3::expr> all;
+  std::vector<int> all;
   for (int r = 1; r <= rounds; ++r)
     for (size_t a = 0; a < arcs.size(); ++a)
       for (int o = 0; o < n; ++o) {
         const std::vector<int>& from_o = distance[static_cast<size_t>(o)];
         if (arcs[a].to == o || from_o[static_cast<size_t>(arcs[a].from)] > r - 1) continue;
-        at(r, a, o) = ctx.bool_const(fmt::format("s_{}_{}_{}", r, a, o).c_str());
+        at(r, a, o) = sat.variable();
         meaning.push_back({r, static_cast<int>(a), o});
-        all.push_back(*at(r, a, o));
+        all.push_back(at(r, a, o));
       }
   // Into each node, each other packet exactly once; by the time it is sent on, received.
   std::vector<std::vector<size_t>> arcs_into(static_cast<size_t>(n));
@@ -73,21 +70,20 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
   for (int v = 0; v < n; ++v)
     for (int o = 0; o < n; ++o) {
       if (o == v) continue;
-      z3::expr_vector receipts(ctx);
+      std::vector<int> receipts;
       for (int r = 1; r <= rounds; ++r)
         for (size_t a : arcs_into[static_cast<size_t>(v)])
-          if (at(r, a, o)) receipts.push_back(*at(r, a, o));
+          if (at(r, a, o)) receipts.push_back(at(r, a, o));
       if (receipts.empty()) {  // too far for these rounds
         proven = true;
         return std::nullopt;
       }
-      solver.add(z3::atleast(receipts, 1));
-      solver.add(z3::atmost(receipts, 1));
+      sat.exactly_one(receipts);
     }
   // held(v, o, r): v holds o after round r -- only if it did before or received it in r.
   // A send of o in round r needs its tail to hold o after round r - 1.
-  std::vector<std::optional<z3::expr>> held(static_cast<size_t>(rounds + 1) * static_cast<size_t>(n) * static_cast<size_t>(n));
-  auto holds = [&](int v, int o, int r) -> std::optional<z3::expr>& {
+  std::vector<int> held(static_cast<size_t>(rounds + 1) * static_cast<size_t>(n) * static_cast<size_t>(n), 0);
+  auto holds = [&](int v, int o, int r) -> int& {
     return held[(static_cast<size_t>(r) * static_cast<size_t>(n) + static_cast<size_t>(v)) * static_cast<size_t>(n) +
                 static_cast<size_t>(o)];
   };
@@ -95,53 +91,54 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
     for (int v = 0; v < n; ++v)
       for (int o = 0; o < n; ++o) {
         if (v == o) continue;
-        z3::expr_vector how(ctx);
-        if (holds(v, o, r - 1)) how.push_back(*holds(v, o, r - 1));
+        std::vector<int> how;
+        if (holds(v, o, r - 1)) how.push_back(holds(v, o, r - 1));
         for (size_t b : arcs_into[static_cast<size_t>(v)])
-          if (at(r, b, o)) how.push_back(*at(r, b, o));
+          if (at(r, b, o)) how.push_back(at(r, b, o));
         if (how.empty()) continue;  // cannot hold it yet
-        holds(v, o, r) = ctx.bool_const(fmt::format("h_{}_{}_{}", r, v, o).c_str());
-        solver.add(z3::implies(*holds(v, o, r), z3::mk_or(how)));
+        holds(v, o, r) = sat.variable();
+        how.push_back(-holds(v, o, r));  // held implies one of the ways
+        sat.clause(how);
       }
   for (int r = 1; r <= rounds; ++r)
     for (size_t a = 0; a < arcs.size(); ++a)
       for (int o = 0; o < n; ++o) {
         if (!at(r, a, o) || arcs[a].from == o) continue;
-        const std::optional<z3::expr>& before = holds(arcs[a].from, o, r - 1);
-        solver.add(before ? z3::implies(*at(r, a, o), *before) : !*at(r, a, o));
+        if (const int before = holds(arcs[a].from, o, r - 1))
+          sat.clause({-at(r, a, o), before});
+        else
+          sat.clause({-at(r, a, o)});
       }
   // One packet a round on each link direction (half-duplex: on each link).
   for (int r = 1; r <= rounds; ++r)
     for (size_t a = 0; a < arcs.size(); ++a) {
-      z3::expr_vector users(ctx);
+      std::vector<int> users;
       for (int o = 0; o < n; ++o)
-        if (at(r, a, o)) users.push_back(*at(r, a, o));
+        if (at(r, a, o)) users.push_back(at(r, a, o));
       if (model.half_duplex) {
         if (arcs[a].back < a) continue;  // each link once, with its other direction
         for (int o = 0; o < n; ++o)
-          if (at(r, arcs[a].back, o)) users.push_back(*at(r, arcs[a].back, o));
+          if (at(r, arcs[a].back, o)) users.push_back(at(r, arcs[a].back, o));
       }
-      if (users.size() > 1) solver.add(z3::atmost(users, 1));
+      sat.at_most_one(std::move(users));
     }
   // 1-port: the links a round uses form a matching -- a node talks to one neighbour at most,
   // both ways full-duplex (the matching bound's model).
   if (model.one_port)
     for (int r = 1; r <= rounds; ++r) {
-      std::vector<z3::expr_vector> links_at;
-      for (int v = 0; v < n; ++v) links_at.emplace_back(ctx);
+      std::vector<std::vector<int>> links_at(static_cast<size_t>(n));
       for (size_t a = 0; a < arcs.size(); ++a) {
         if (arcs[a].back < a) continue;  // each link once
-        const z3::expr used = ctx.bool_const(fmt::format("u_{}_{}", r, a).c_str());
+        const int used = sat.variable();
         for (const size_t way : {a, arcs[a].back})
           for (int o = 0; o < n; ++o)
-            if (at(r, way, o)) solver.add(!*at(r, way, o) || used);
+            if (at(r, way, o)) sat.clause({-at(r, way, o), used});
         links_at[static_cast<size_t>(arcs[a].from)].push_back(used);
         links_at[static_cast<size_t>(arcs[a].to)].push_back(used);
       }
-      for (const z3::expr_vector& links : links_at)
-        if (links.size() > 1) solver.add(z3::atmost(links, 1));
+      for (std::vector<int>& links : links_at) sat.at_most_one(std::move(links));
     }
-  return chosen_by_z3(solver, all, meaning, proven);
+  return chosen_by_sat(sat, milliseconds, all, meaning, proven);
 }
 
 // The heuristic whose count the descent starts from: rarest-first all-port, hamiltonian-pairs
@@ -199,7 +196,7 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
       if (const unsigned left = deadline.milliseconds_left()) found = solve(rounds, left, proven);
       if (found) {
         BroadcastTreeTables tables = tables_of(rounds, *found);
-        tables.construction = fmt::format("{} broadcast trees (z3): {} rounds, bound {}; {}", n, rounds, bound,
+        tables.construction = fmt::format("{} broadcast trees (SAT, CaDiCaL): {} rounds, bound {}; {}", n, rounds, bound,
                                           rounds == std::max(bound, 1) ? "the bound reached"
                                                                        : fmt::format("{} proven impossible", name(rounds - 1)));
         tables.exact_lower_bound = rounds > bound ? rounds : 0;
@@ -215,7 +212,7 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
   const ExactDescent<std::vector<TreeSend>> d = descend_exactly<std::vector<TreeSend>>(
       first.rounds, bound, seconds, fmt::format("{}'s count is the bound", heuristic->name), solve, name, too_large);
   const int rounds = static_cast<int>(d.count);
-  const std::string construction = fmt::format("{} broadcast trees (z3): {} rounds ({} {}), bound {}; {}", n, rounds,
+  const std::string construction = fmt::format("{} broadcast trees (SAT, CaDiCaL): {} rounds ({} {}), bound {}; {}", n, rounds,
                                                heuristic->name, first.rounds, bound, d.verdict);
   BroadcastTreeTables tables = d.best ? tables_of(rounds, *d.best) : first;
   tables.construction = construction;
@@ -227,7 +224,7 @@ std::shared_ptr<const Tables> trees_exact_build(const Problem& problem) {
 const AlgorithmRegistrar trees_exact_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "trees-exact", "the fewest rounds of gossip without combining on a small network, all-port or 1-port, full- "
-                     "or half-duplex, proven by z3 where it finishes in 60 s (docs/broadcast-trees.md)");
+                     "or half-duplex, proven by a SAT solver (CaDiCaL) where it finishes in 60 s (docs/broadcast-trees.md)");
   a.unsupported = [](const Problem& p) -> std::string {
     // 1-port half-duplex: a link one way a round, so receptions a round are at most a
     // matching's; the run's bound counts both ways, and the climb from it would be long.

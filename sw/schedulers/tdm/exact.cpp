@@ -188,13 +188,7 @@ std::optional<std::vector<Choice>> solve_at(const Topology& t, const std::vector
     }
   }
   for (auto& [key, users] : cells) model.at_most_one(std::move(users));
-  const SatAnswer answer = model.check(milliseconds);
-  proven = answer == SatAnswer::Unsatisfiable;
-  if (answer != SatAnswer::Satisfiable) return std::nullopt;
-  std::vector<Choice> out;
-  for (size_t i = 0; i < vars.size(); ++i)
-    if (model.value(vars[i])) out.push_back(choices[i]);
-  return out;
+  return chosen_by_sat(model, milliseconds, vars, choices, proven);
 }
 
 struct Found {
