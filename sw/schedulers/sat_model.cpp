@@ -59,6 +59,39 @@ void SatModel::at_most_one(std::vector<int> vars) {
   clause({-vars[n - 1], -before});
 }
 
+void SatModel::at_most(const std::vector<int>& vars, int k) {
+  if (k <= 0) {
+    for (int x : vars) clause({-x});
+    return;
+  }
+  if (k == 1) return at_most_one(vars);
+  const size_t n = vars.size(), width = static_cast<size_t>(k);
+  if (n <= width) return;
+  // Sinz's sequential counter: s[i][j] says "at least j + 1 of vars[0..i] are true".
+  std::vector<int> before(width), now(width);
+  for (size_t j = 0; j < width; ++j) before[j] = variable();
+  clause({-vars[0], before[0]});
+  for (size_t j = 1; j < width; ++j) clause({-before[j]});
+  for (size_t i = 1; i + 1 < n; ++i) {
+    for (size_t j = 0; j < width; ++j) now[j] = variable();
+    clause({-vars[i], now[0]});
+    clause({-before[0], now[0]});
+    for (size_t j = 1; j < width; ++j) {
+      clause({-vars[i], -before[j - 1], now[j]});
+      clause({-before[j], now[j]});
+    }
+    clause({-vars[i], -before[width - 1]});
+    std::swap(before, now);
+  }
+  clause({-vars[n - 1], -before[width - 1]});
+}
+
+int SatModel::true_variable() {
+  const int x = variable();
+  clause({x});
+  return x;
+}
+
 void SatModel::exactly_one(const std::vector<int>& vars) {
   clause(vars);
   at_most_one(vars);

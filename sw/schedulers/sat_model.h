@@ -28,6 +28,10 @@ class SatModel {
   // At most one of `vars` true; a variable listed twice is false (it would count twice).
   void at_most_one(std::vector<int> vars);
   void exactly_one(const std::vector<int>& vars);
+  // At most `k` of `vars` true (a variable listed twice counts twice).
+  void at_most(const std::vector<int>& vars, int k);
+  // A variable that is true: where a model needs a constant.
+  int true_variable();
 
   SatAnswer check(unsigned milliseconds);
   bool value(int var) const;  // after Satisfiable

@@ -1,5 +1,5 @@
 // A generic time-arc-disjoint tree of a 2D torus within the all-to-all broadcast paper's
-// buffer promise, found by z3 (docs/broadcast-trees.md, "generic-tree-exact"): section 3
+// buffer promise, found by a SAT solver (CaDiCaL; docs/broadcast-trees.md, "generic-tree-exact"): section 3
 // promises time-optimal gossip on any 2D torus with at most 3 buffers per router, and
 // tree-search's greedy trees need more from 7x8 on (torus:10x10 9). The model: node v is
 // entered once, in one round, across one port, from a node informed in an earlier round;
@@ -7,15 +7,15 @@
 // every round at most 3 nodes other than the root wait -- informed before the round and
 // sending again after it (generic_tree_buffers' count).
 #include <fmt/format.h>
-#include <z3++.h>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
 #include "sw/schedulers/broadcast_trees.h"
-#include "sw/schedulers/exact_descent.h"
+#include "sw/schedulers/sat_model.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -32,16 +32,11 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
   const int rounds = static_cast<int>(formulas::tadbt_rounds(n, ports));
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kGenericTreeExactSeconds;
   const int promised = static_cast<int>(*promised_tree_buffers(problem));  // 3 on a 2D torus
-  z3::context ctx;
-  z3::solver solver(ctx);
-  z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(seconds * 1000));
-  solver.set(params);
+  SatModel sat;
   const std::vector<int> depth = t.distances_from(0);
-  // enter(v, p, r): v entered in round r across port p of its parent.
-  std::vector<std::optional<z3::expr>> enter(static_cast<size_t>(n) * static_cast<size_t>(ports) *
-                                             static_cast<size_t>(rounds + 2));
-  auto entered = [&](int v, int p, int r) -> std::optional<z3::expr>& {
+  // enter(v, p, r): v entered in round r across port p of its parent (0: cannot be).
+  std::vector<int> enter(static_cast<size_t>(n) * static_cast<size_t>(ports) * static_cast<size_t>(rounds + 2), 0);
+  auto entered = [&](int v, int p, int r) -> int& {
     return enter[(static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)) *
                      static_cast<size_t>(rounds + 2) +
                  static_cast<size_t>(r)];
@@ -52,97 +47,101 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
     for (int p = 0; p < ports; ++p)
       if (const int v = t.neighbour(u, p); v >= 0) parent_across[static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)] = u;
   auto from = [&](int v, int p) { return parent_across[static_cast<size_t>(v) * static_cast<size_t>(ports) + static_cast<size_t>(p)]; };
-  std::vector<z3::expr> all;
+  std::vector<int> all;
   std::vector<GenericArc> meaning;
   for (int v = 1; v < n; ++v)
     for (int p = 0; p < ports; ++p)
       for (int r = std::max(1, depth[static_cast<size_t>(v)]); r <= rounds; ++r) {
-        entered(v, p, r) = ctx.bool_const(fmt::format("e_{}_{}_{}", v, p, r).c_str());
-        all.push_back(*entered(v, p, r));
+        entered(v, p, r) = sat.variable();
+        all.push_back(entered(v, p, r));
         meaning.push_back({r, p, from(v, p), v});
       }
   for (int v = 1; v < n; ++v) {
-    z3::expr_vector ways(ctx);
+    std::vector<int> ways;
     for (int p = 0; p < ports; ++p)
       for (int r = 1; r <= rounds; ++r)
-        if (entered(v, p, r)) ways.push_back(*entered(v, p, r));
-    solver.add(z3::atleast(ways, 1));
-    solver.add(z3::atmost(ways, 1));
+        if (entered(v, p, r)) ways.push_back(entered(v, p, r));
+    sat.exactly_one(ways);
   }
   for (int r = 1; r <= rounds; ++r)
     for (int p = 0; p < ports; ++p) {
-      z3::expr_vector arcs(ctx);
+      std::vector<int> arcs;
       for (int v = 1; v < n; ++v)
-        if (entered(v, p, r)) arcs.push_back(*entered(v, p, r));
-      if (arcs.size() > 1) solver.add(z3::atmost(arcs, 1));
+        if (entered(v, p, r)) arcs.push_back(entered(v, p, r));
+      sat.at_most_one(std::move(arcs));
     }
-  // informed(v, r): v holds the packet after round r.
-  std::vector<std::optional<z3::expr>> informed_at(static_cast<size_t>(n) * static_cast<size_t>(rounds + 1));
-  auto informed = [&](int v, int r) -> std::optional<z3::expr>& {
+  // informed(v, r): v holds the packet after round r (0: cannot yet).
+  std::vector<int> informed_at(static_cast<size_t>(n) * static_cast<size_t>(rounds + 1), 0);
+  auto informed = [&](int v, int r) -> int& {
     return informed_at[static_cast<size_t>(v) * static_cast<size_t>(rounds + 1) + static_cast<size_t>(r)];
   };
-  for (int r = 0; r <= rounds; ++r) informed(0, r) = ctx.bool_val(true);
+  const int root_holds = sat.true_variable();
+  for (int r = 0; r <= rounds; ++r) informed(0, r) = root_holds;
   for (int v = 1; v < n; ++v)
     for (int r = 1; r <= rounds; ++r) {
-      z3::expr_vector how(ctx);
-      if (informed(v, r - 1)) how.push_back(*informed(v, r - 1));
+      std::vector<int> how;
+      if (informed(v, r - 1)) how.push_back(informed(v, r - 1));
       for (int p = 0; p < ports; ++p)
-        if (entered(v, p, r)) how.push_back(*entered(v, p, r));
+        if (entered(v, p, r)) how.push_back(entered(v, p, r));
       if (how.empty()) continue;
-      informed(v, r) = ctx.bool_const(fmt::format("i_{}_{}", v, r).c_str());
-      solver.add(*informed(v, r) == z3::mk_or(how));
+      const int i = informed(v, r) = sat.variable();
+      for (int h : how) sat.clause({-h, i});  // informed = one of the ways
+      how.push_back(-i);
+      sat.clause(how);
     }
   for (int v = 1; v < n; ++v)
     for (int p = 0; p < ports; ++p)
       for (int r = 1; r <= rounds; ++r)
-        if (entered(v, p, r)) {
-          const std::optional<z3::expr>& before = informed(from(v, p), r - 1);
-          solver.add(before ? z3::implies(*entered(v, p, r), *before) : !*entered(v, p, r));
+        if (const int e = entered(v, p, r)) {
+          if (const int before = informed(from(v, p), r - 1))
+            sat.clause({-e, before});
+          else
+            sat.clause({-e});
         }
   // sends_after(v, r): v sends in a round after r; a node waits in round r when informed
   // before it and sending after it.
-  std::vector<std::optional<z3::expr>> after(static_cast<size_t>(n) * static_cast<size_t>(rounds + 2));
-  auto sends_after = [&](int v, int r) -> std::optional<z3::expr>& {
+  std::vector<int> after(static_cast<size_t>(n) * static_cast<size_t>(rounds + 2), 0);
+  auto sends_after = [&](int v, int r) -> int& {
     return after[static_cast<size_t>(v) * static_cast<size_t>(rounds + 2) + static_cast<size_t>(r)];
   };
   for (int v = 1; v < n; ++v)
     for (int r = rounds - 1; r >= 1; --r) {
-      z3::expr_vector how(ctx);
-      if (sends_after(v, r + 1)) how.push_back(*sends_after(v, r + 1));
+      std::vector<int> how;
+      if (sends_after(v, r + 1)) how.push_back(sends_after(v, r + 1));
       for (int p = 0; p < ports; ++p)
-        if (const int w = t.neighbour(v, p); w > 0 && entered(w, p, r + 1)) how.push_back(*entered(w, p, r + 1));
+        if (const int w = t.neighbour(v, p); w > 0 && entered(w, p, r + 1)) how.push_back(entered(w, p, r + 1));
       if (how.empty()) continue;
-      sends_after(v, r) = ctx.bool_const(fmt::format("a_{}_{}", v, r).c_str());
-      solver.add(z3::implies(z3::mk_or(how), *sends_after(v, r)));
+      const int a = sends_after(v, r) = sat.variable();
+      for (int h : how) sat.clause({-h, a});
     }
   for (int r = 1; r <= rounds; ++r) {
-    z3::expr_vector waiting(ctx);
+    std::vector<int> waiting;
     for (int v = 1; v < n; ++v)
       if (informed(v, r - 1) && sends_after(v, r)) {
-        const z3::expr waits = ctx.bool_const(fmt::format("w_{}_{}", v, r).c_str());
-        solver.add(z3::implies(*informed(v, r - 1) && *sends_after(v, r), waits));
+        const int waits = sat.variable();
+        sat.clause({-informed(v, r - 1), -sends_after(v, r), waits});
         waiting.push_back(waits);
       }
-    if (static_cast<int>(waiting.size()) > promised) solver.add(z3::atmost(waiting, promised));
+    sat.at_most(waiting, promised);
   }
   bool proven = false;
-  const std::optional<std::vector<GenericArc>> arcs = chosen_by_z3(solver, all, meaning, proven);
+  const std::optional<std::vector<GenericArc>> arcs =
+      chosen_by_sat(sat, static_cast<unsigned>(seconds * 1000), all, meaning, proven);
   if (!arcs)
-    throw InputError(proven ? fmt::format("generic-tree-exact on {}: no generic tree of {} rounds has at most {} buffers "
-                                          "(z3)",
+    throw InputError(proven ? fmt::format("generic-tree-exact on {}: no generic tree of {} rounds has at most {} buffers",
                                           t.spec(), rounds, promised)
                             : fmt::format("generic-tree-exact on {}: not settled in {} s (--budget gives it more)",
                                           t.spec(), seconds));
   return generic_tree_tables(
       problem, "generic-tree-exact",
-      fmt::format("generic tree (z3): {} rounds, at most {} buffers (the paper's promise)", rounds, promised),
+      fmt::format("generic tree (SAT, CaDiCaL): {} rounds, at most {} buffers (the paper's promise)", rounds, promised),
       *arcs);
 }
 
 const AlgorithmRegistrar generic_tree_exact_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "generic-tree-exact", "gossip without combining on 2D tori: a generic time-arc-disjoint tree of ceil((N-1)/4) "
-                            "rounds with at most the paper's 3 buffers, found by z3 (AAB paper section 3; "
+                            "rounds with at most the paper's 3 buffers, found by a SAT solver (AAB paper section 3; "
                             "docs/broadcast-trees.md)");
   a.unsupported = [](const Problem& p) -> std::string {
     if (!two_dimensional_torus(p.topology) || p.topology.num_nodes() > kMaxGenericTreeExactNodes)
