@@ -17,6 +17,7 @@
 #include "sw/kinds/tdm/link_load_lp.h"
 #include "sw/kinds/tdm/scoreboard.h"
 #include "sw/kinds/tdm/tables.h"
+#include "sw/schedulers/sat_model.h"
 #include "sw/verify/run_case.h"
 #include "sweep_support.h"
 #include "test_support.h"
@@ -449,6 +450,40 @@ TEST(TdmExact, ReachesTheBoundOrProvesTheSlotBelowImpossible) {
   req.topology = "mesh:9x9";  // beyond its 64 nodes: refused
   req.collective = "total-exchange";
   EXPECT_THROW(run_case(req), InputError);
+}
+
+// The SAT model the exact searches share: "at most k" admits k true of n and refuses k + 1
+// (the sequential counters, pairwise below 6 variables for k = 1); a variable listed twice
+// in "at most one" is false; "exactly one" picks one, read back by chosen_by_sat.
+TEST(SatModel, CountsAtMostKAndExactlyOne) {
+  for (const int n : {3, 7, 12})
+    for (int k = 1; k <= 4 && k < n; ++k)
+      for (const int forced : {k, k + 1}) {
+        SatModel model;
+        std::vector<int> vars;
+        for (int i = 0; i < n; ++i) vars.push_back(model.variable());
+        model.at_most(vars, k);
+        for (int i = 0; i < forced; ++i) model.clause({vars[static_cast<size_t>(n - 1 - 2 * i % n)]});
+        const SatAnswer answer = model.check(10000);
+        EXPECT_EQ(answer, forced <= k ? SatAnswer::Satisfiable : SatAnswer::Unsatisfiable) << n << " " << k << " " << forced;
+        if (answer != SatAnswer::Satisfiable) continue;
+        int set = 0;
+        for (int x : vars) set += model.value(x) ? 1 : 0;
+        EXPECT_LE(set, k);
+      }
+  SatModel model;
+  const int a = model.variable(), b = model.variable(), c = model.variable();
+  model.at_most_one({a, a, b});
+  model.exactly_one({a, b, c});
+  model.clause({-b});
+  bool proven = true;
+  const auto chosen = chosen_by_sat(model, 10000, std::vector<int>{a, b, c}, std::vector<char>{'a', 'b', 'c'}, proven);
+  ASSERT_TRUE(chosen.has_value());
+  EXPECT_EQ(*chosen, std::vector<char>{'c'});
+  EXPECT_FALSE(proven);
+  model.clause({-c});
+  EXPECT_FALSE(chosen_by_sat(model, 10000, std::vector<int>{a, b, c}, std::vector<char>{'a', 'b', 'c'}, proven));
+  EXPECT_TRUE(proven);
 }
 
 // Mesh 4x4: tdm-dimension-order takes 17; the quarter-turn model (60 phits of 240 modelled)
