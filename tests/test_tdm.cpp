@@ -367,7 +367,7 @@ TEST(TdmDimensionOrder, BudgetReachesTheBisectionBoundOnMesh8x8) {
   EXPECT_EQ(r.bounds.best(), 128);
 }
 
-// tdm-exact: z3 over every phit's shortest paths and slots. On mesh 3x3 it reaches the
+// tdm-exact: a SAT solver over every phit's shortest paths and slots. On mesh 3x3 it reaches the
 // injection bound (tdm-paths takes 9); on line:4 with flows whose busiest link carries 6
 // phits (the bounds say 3) it proves 5 slots impossible: optimal proven by the search.
 // --seed: the heuristics' random choices; none (0) is the period-seeded schedule of every

@@ -1,10 +1,9 @@
 // What the exact searches (tdm-exact, trees-exact) share: the descent from a heuristic's
-// count, one fewer at a time, each count asked of z3 with the time left, until the lower
-// bound is reached, a count is proven impossible, the solver runs out of time or a count
-// is not to be searched; and the reading of z3's answer.
+// count, one fewer at a time, each count asked of the SAT solver with the time left, until
+// the lower bound is reached, a count is proven impossible, the solver runs out of time or
+// a count is not to be searched.
 #pragma once
 #include <fmt/format.h>
-#include <z3++.h>
 
 #include <chrono>
 #include <cstdint>
@@ -70,21 +69,6 @@ ExactDescent<Schedule> descend_exactly(int64_t start, int64_t bound, double seco
     d.count = fewer;
   }
   return d;
-}
-
-// Checks `solver` and returns what each Boolean of `vars` set true stands for
-// (`meaning[i]` for vars[i]), or nullopt: unsatisfiable (`proven` set) or out of time.
-template <class Meaning>
-std::optional<std::vector<Meaning>> chosen_by_z3(z3::solver& solver, const std::vector<z3::expr>& vars,
-                                                 const std::vector<Meaning>& meaning, bool& proven) {
-  const z3::check_result result = solver.check();
-  proven = result == z3::unsat;
-  if (result != z3::sat) return std::nullopt;
-  const z3::model model = solver.get_model();
-  std::vector<Meaning> out;
-  for (size_t i = 0; i < vars.size(); ++i)
-    if (model.eval(vars[i], true).is_true()) out.push_back(meaning[i]);
-  return out;
 }
 
 }  // namespace fixroute

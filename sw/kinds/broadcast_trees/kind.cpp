@@ -37,7 +37,7 @@ const RouterKindRegistrar broadcast_tree_kind([] {
     Bounds b = all_to_all_bounds(topology, t.port_model);
     if (const int proven = as_kind<BroadcastTreeTables>(t).exact_lower_bound; proven > 0)
       b.parts.push_back({"exact search", proven,
-                         fmt::format("no schedule of these routers gossips in {} rounds (z3, trees-exact)", proven - 1)});
+                         fmt::format("no schedule of these routers gossips in {} rounds (SAT, trees-exact)", proven - 1)});
     return b;
   };
   k.score = [](const Tables& t, const Topology& topology, int, const Trace& trace) {

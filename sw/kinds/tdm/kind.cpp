@@ -34,7 +34,7 @@ const RouterKindRegistrar tdm_kind([] {
     Bounds b = tdm_period_bounds(topology, tdm.flows);
     if (tdm.exact_lower_bound > 0)
       b.parts.push_back({"exact search", tdm.exact_lower_bound,
-                         fmt::format("no shortest-path schedule of period {} exists (z3, tdm-exact)",
+                         fmt::format("no shortest-path schedule of period {} exists (SAT, tdm-exact)",
                                      tdm.exact_lower_bound - 1)});
     return b;
   };
