@@ -46,17 +46,7 @@ void SatModel::at_most_one(std::vector<int> vars) {
       for (size_t j = i + 1; j < n; ++j) clause({-vars[i], -vars[j]});
     return;
   }
-  // Sinz's sequential counter: s_i says "one of vars[0..i] is true".
-  int before = variable();
-  clause({-vars[0], before});
-  for (size_t i = 1; i + 1 < n; ++i) {
-    const int now = variable();
-    clause({-vars[i], now});
-    clause({-before, now});
-    clause({-vars[i], -before});
-    before = now;
-  }
-  clause({-vars[n - 1], -before});
+  counter(vars, 1);
 }
 
 void SatModel::at_most(const std::vector<int>& vars, int k) {
@@ -65,9 +55,13 @@ void SatModel::at_most(const std::vector<int>& vars, int k) {
     return;
   }
   if (k == 1) return at_most_one(vars);
+  if (vars.size() > static_cast<size_t>(k)) counter(vars, k);
+}
+
+// Sinz's sequential counter: s[i][j] says "at least j + 1 of vars[0..i] are true"; vars has
+// more than k entries.
+void SatModel::counter(const std::vector<int>& vars, int k) {
   const size_t n = vars.size(), width = static_cast<size_t>(k);
-  if (n <= width) return;
-  // Sinz's sequential counter: s[i][j] says "at least j + 1 of vars[0..i] are true".
   std::vector<int> before(width), now(width);
   for (size_t j = 0; j < width; ++j) before[j] = variable();
   clause({-vars[0], before[0]});
@@ -84,6 +78,13 @@ void SatModel::at_most(const std::vector<int>& vars, int k) {
     std::swap(before, now);
   }
   clause({-vars[n - 1], -before[width - 1]});
+}
+
+void SatModel::only_if(int x, int condition) {
+  if (condition)
+    clause({-x, condition});
+  else
+    clause({-x});
 }
 
 int SatModel::true_variable() {

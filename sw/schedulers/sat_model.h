@@ -1,7 +1,7 @@
 // A Boolean satisfiability model solved by CaDiCaL (Debian's libcadical-dev): variables,
 // clauses, "exactly one" and "at most one" over sets of variables (the sequential-counter
-// encoding), and a check within a time limit. The exact searches tdm-exact and trees-exact
-// ask it: on their models CaDiCaL settles what z3's pseudo-Boolean solver left open for
+// encoding), and a check within a time limit. The exact searches tdm-exact, trees-exact and
+// generic-tree-exact ask it: on their models CaDiCaL settles what z3's pseudo-Boolean solver left open for
 // many minutes (docs/tdm.md, "tdm-exact"; docs/broadcast-trees.md, "trees-exact").
 #pragma once
 #include <memory>
@@ -32,11 +32,15 @@ class SatModel {
   void at_most(const std::vector<int>& vars, int k);
   // A variable that is true: where a model needs a constant.
   int true_variable();
+  // x only where `condition` is true; a condition of 0 (none) makes x false.
+  void only_if(int x, int condition);
 
   SatAnswer check(unsigned milliseconds);
   bool value(int var) const;  // after Satisfiable
 
  private:
+  void counter(const std::vector<int>& vars, int k);
+
   std::unique_ptr<CaDiCaL::Solver> solver_;
   int variables_ = 0;
 };

@@ -92,12 +92,7 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
   for (int v = 1; v < n; ++v)
     for (int p = 0; p < ports; ++p)
       for (int r = 1; r <= rounds; ++r)
-        if (const int e = entered(v, p, r)) {
-          if (const int before = informed(from(v, p), r - 1))
-            sat.clause({-e, before});
-          else
-            sat.clause({-e});
-        }
+        if (const int e = entered(v, p, r)) sat.only_if(e, informed(from(v, p), r - 1));
   // sends_after(v, r): v sends in a round after r; a node waits in round r when informed
   // before it and sending after it.
   std::vector<int> after(static_cast<size_t>(n) * static_cast<size_t>(rounds + 2), 0);
