@@ -8,7 +8,7 @@ PACKAGES=(
   verilator libsystemc-dev yosys iverilog nextpnr-ice40 fpga-icestorm
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
-  libz3-dev libcadical-dev libglpk-dev zlib1g-dev libjemalloc-dev
+  libcadical-dev libglpk-dev zlib1g-dev libjemalloc-dev
   python3 python3-dev pybind11-dev python3-pip python3-setuptools python3-wheel chromium gtkwave
   slurm-wlm munge
 )

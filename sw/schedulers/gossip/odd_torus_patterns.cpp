@@ -79,6 +79,7 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
   if (cols >= kStaircaseFrom && cols % 2 == 1) {
     TorusPattern p;
     p.rows = p.cols = cols;
+    p.dims = {cols, cols};
     p.rows_repeat = true;
     p.lines = staircase(cols);
     return grown_to(p, rows, cols);
@@ -90,8 +91,29 @@ std::optional<LinkCycles> odd_torus_links(int rows, int cols) {
 
 std::optional<LinkCycles> fewer_rows_links(int rows, int cols) {
   if (rows % 2 == 0 || rows >= cols) return std::nullopt;
-  for (const TorusPattern& p : patterns_in("partial-cycles-fewer-rows"))  // at most one entry fits a size
+  // an entry searched for this very size first (it may take fewer steps than a family grown to it)
+  for (const TorusPattern& p : patterns_in("partial-cycles-fewer-rows"))
+    if (p.rows == rows && p.cols == cols) return links_of(p);
+  for (const TorusPattern& p : patterns_in("partial-cycles-fewer-rows"))  // at most one family grows to a size
     if (std::optional<LinkCycles> links = grown_to(p, rows, cols)) return links;
+  return std::nullopt;
+}
+
+TorusLinkCycles along_dimensions(const LinkCycles& links, int rows, int cols) {
+  return TorusLinkCycles{{rows, cols}, {links.down, links.right}};
+}
+
+std::optional<TorusLinkCycles> dimensional_links(const std::vector<int>& dims) {
+  if (dims.size() < 3) return std::nullopt;
+  for (const TorusPattern& p : patterns_in(kDimensionalCatalogue)) {
+    if (p.dims != dims) continue;
+    const size_t d = dims.size(), cols = static_cast<size_t>(p.cols);
+    TorusLinkCycles out{dims, std::vector<std::vector<int>>(d)};
+    for (const std::string& line : p.lines)  // word w: the links along dimension d-1-w
+      for (size_t w = 0; w < d; ++w)
+        for (size_t c = 0; c < cols; ++c) out.along[d - 1 - w].push_back(cycle_of(line[w * (cols + 1) + c]));
+    return out;
+  }
   return std::nullopt;
 }
 

@@ -11,7 +11,7 @@
 // needs two neighbours on it across free links, and with an odd number of rows every
 // column breaks the rows' alternation somewhere, so the break must wind round the whole
 // torus (a 3-row band with the paper's rows elsewhere has no solution, found by a SAT
-// search). The patterns come from a search, tools/odd_torus_search (z3):
+// search). The patterns come from a search, tools/odd_torus_search (SAT, CaDiCaL):
 // every node on a cycle or fed by two free-link neighbours on it, each cycle closed and
 // no longer than Theorem 2 allows. For 3 and 5 columns they are entries of the pattern
 // file; for every odd C >= 7 a construction read off its 15 x 15 pattern, the staircase
@@ -34,6 +34,21 @@ namespace fixroute::partial_cycles {
 struct LinkCycles {
   std::vector<int> right, down;
 };
+
+// The same for a torus of any number of dimensions d: along[k][v] is the cycle (0 .. d-1)
+// of the link from node v to its neighbour one up along dimension k, -1 where no cycle
+// uses it. A 2D LinkCycles is {down, right}.
+struct TorusLinkCycles {
+  std::vector<int> dims;
+  std::vector<std::vector<int>> along;
+};
+TorusLinkCycles along_dimensions(const LinkCycles& links, int rows, int cols);
+
+// For `partial-cycles` on a torus of three or more dimensions that the laps of Theorems 3
+// and 4 do not close on (torus:3x3x3, the lap axis not longer than d): d cycles from the
+// search (tools/odd_torus_search AxBxC, catalogue partial-cycles-nd), for exactly the sizes
+// an entry has. nullopt where there is none.
+std::optional<TorusLinkCycles> dimensional_links(const std::vector<int>& dims);
 
 // The pattern for C columns extended to R rows (R, C odd), or nullopt when there is none
 // (R < C, or C and R of other parities).

@@ -142,6 +142,7 @@ std::vector<int> axis_order(const Topology& t, Finish finish) {
     return sizes;
   };
   if (n.size() == 2 && n[0] % 2 == 1 && (n[1] % 2 == 0 || n[0] < n[1]) && !searched_pattern(n, finish)) return {1, 0};
+  if (dimensional_links(n)) return {};  // a searched pattern for these sizes as they stand
   if (n.size() == 3 || n.size() == 4) {
     if (laps_shape_problem(n).empty()) return {};
     // The orders named in the docs first, then any other the laps close in (torus:4x3x3
@@ -155,6 +156,10 @@ std::vector<int> axis_order(const Topology& t, Finish finish) {
     std::iota(order.begin(), order.end(), 0);
     while (std::next_permutation(order.begin(), order.end()))
       if (laps_shape_problem(sizes_in(order)).empty()) return order;
+    // no order closes the laps: a searched pattern for the sizes in another order
+    std::iota(order.begin(), order.end(), 0);
+    while (std::next_permutation(order.begin(), order.end()))
+      if (dimensional_links(sizes_in(order))) return order;
     return {};
   }
   if (n.size() == 5 && !five_d_closes(n)) {
@@ -182,23 +187,26 @@ struct NotApplicable {
 
 // The links of cycle c in a pattern for this R x C torus (odd_torus_patterns.h), as a
 // walk from its lowest node. Checked: the walk takes every link of the cycle (one cycle).
-std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, int c) {
-  const int rows = torus.dims()[0], cols = torus.dims()[1];
-  std::vector<std::vector<int>> next(static_cast<size_t>(rows * cols));  // cycle-c neighbours
+std::vector<int> pattern_walk(const Topology& torus, const TorusLinkCycles& links, int c) {
+  const std::vector<int>& dims = torus.dims();
+  const int n = torus.num_nodes();
+  std::vector<std::vector<int>> next(static_cast<size_t>(n));  // cycle-c neighbours
   int count = 0;
-  for (int v = 0; v < rows * cols; ++v) {
-    const int r = v / cols, col = v % cols;
-    for (const auto& [cycle, w] : {std::pair{links.right[static_cast<size_t>(v)], r * cols + (col + 1) % cols},
-                                   std::pair{links.down[static_cast<size_t>(v)], (r + 1) % rows * cols + col}}) {
-      if (cycle != c) continue;
+  for (int v = 0; v < n; ++v) {
+    const std::vector<int> x = torus.coords(v);
+    for (size_t k = 0; k < dims.size(); ++k) {
+      if (links.along[k][static_cast<size_t>(v)] != c) continue;
+      std::vector<int> up = x;
+      up[k] = (up[k] + 1) % dims[k];
+      const int w = node_at(dims, up);
       next[static_cast<size_t>(v)].push_back(w);
       next[static_cast<size_t>(w)].push_back(v);
       ++count;
     }
   }
   int start = 0;
-  while (start < rows * cols && next[static_cast<size_t>(start)].empty()) ++start;
-  if (start == rows * cols) fail(fmt::format("pattern: cycle {} has no links", c));
+  while (start < n && next[static_cast<size_t>(start)].empty()) ++start;
+  if (start == n) fail(fmt::format("pattern: cycle {} has no links", c));
   std::vector<int> walk{start};
   for (int prev = -1, v = start; walk.size() == 1 || v != start;) {
     const std::vector<int>& ns = next[static_cast<size_t>(v)];
@@ -212,6 +220,10 @@ std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, in
   return walk;
 }
 
+std::vector<int> pattern_walk(const Topology& torus, const LinkCycles& links, int c) {
+  return pattern_walk(torus, along_dimensions(links, torus.dims()[0], torus.dims()[1]), c);
+}
+
 // Each packet goes both ways round its cycle of m nodes: floor(m/2) hops forwards, the
 // rest backwards, so it reaches every other node of the cycle once.
 int reach_forwards(int m) { return m / 2; }
@@ -222,8 +234,11 @@ std::string shape_problem(const Topology& t, Finish finish) {
   if (!axis_order(t, finish).empty()) return "";
   const std::vector<int>& dims = t.dims();
   if (searched_pattern(dims, finish)) return "";  // every both-odd size (rows >= columns, axis_order) and some odd x even
+  if (dimensional_links(dims)) return "";
   const std::string why = laps_shape_problem(dims);
-  if (!why.empty() && (dims.size() == 3 || dims.size() == 4)) return why + ", nor in any other order of the sizes";
+  if (!why.empty() && (dims.size() == 3 || dims.size() == 4))
+    return why + ", nor in any other order of the sizes, and the pattern catalogue has no d cycles for them "
+                 "(tools/odd_torus_search AxBxC)";
   return why;
 }
 
@@ -250,6 +265,7 @@ std::string laps_shape_problem(const std::vector<int>& dims) {
 
 Construction construct(const Topology& torus, Finish finish);
 Construction from_pattern(const Topology& torus, const LinkCycles& links, Finish finish);
+Construction from_pattern(const Topology& torus, const TorusLinkCycles& links, Finish finish);
 Construction checked_and_fed(const Topology& torus, const std::function<std::vector<int>(int)>& walk_of,
                              const std::string& name, Finish finish);
 
@@ -332,6 +348,20 @@ Construction build_from_links(const Topology& torus, const LinkCycles& links, Fi
   }
 }
 
+Construction build_from_links(const Topology& torus, const TorusLinkCycles& links, Finish finish) {
+  if (torus.kind() != TopologyKind::Torus || links.dims != torus.dims() || links.along.size() != torus.dims().size())
+    throw InputError(fmt::format("a {}-dimensional link pattern does not fit {}", links.along.size(), torus.spec()));
+  for (const std::vector<int>& along : links.along)
+    if (along.size() != static_cast<size_t>(torus.num_nodes()))
+      throw InputError(fmt::format("a link pattern for {} needs {} links along each dimension", torus.spec(),
+                                   torus.num_nodes()));
+  try {
+    return from_pattern(torus, links, finish);
+  } catch (const NotApplicable& e) {
+    throw InputError(fmt::format("pattern on {}: {}", torus.spec(), e.why));
+  }
+}
+
 std::vector<std::vector<int>> pattern_cycles(const Topology& torus, const LinkCycles& links) {
   check_pattern_shape(torus, links);
   try {
@@ -370,6 +400,8 @@ Construction construct(const Topology& torus, Finish finish) {
   if (std::string why = shape_problem(torus, finish); !why.empty()) fail(why);
   if (const std::optional<LinkCycles> pattern = searched_pattern(torus.dims(), finish))
     return from_pattern(torus, *pattern, finish);
+  if (const std::optional<TorusLinkCycles> pattern = dimensional_links(torus.dims()))
+    return from_pattern(torus, *pattern, finish);
   return checked_and_fed(
       torus, [&](int c) { return lap_walk(torus, c); }, fmt::format("paper-laps-{}d", torus.dims().size()), finish);
 }
@@ -377,6 +409,12 @@ Construction construct(const Topology& torus, Finish finish) {
 Construction from_pattern(const Topology& torus, const LinkCycles& links, Finish finish) {
   return checked_and_fed(
       torus, [&](int c) { return pattern_walk(torus, links, c); }, "searched-pattern-2d", finish);
+}
+
+Construction from_pattern(const Topology& torus, const TorusLinkCycles& links, Finish finish) {
+  return checked_and_fed(
+      torus, [&](int c) { return pattern_walk(torus, links, c); },
+      fmt::format("searched-pattern-{}d", torus.dims().size()), finish);
 }
 
 // The d cycles walked by `walk_of` (closed walks), checked, and the taps that feed the
@@ -496,11 +534,11 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
 
 // Sweep sizes: every 2D torus of 3..16 (an odd first size with an even second:
 // transposed; both odd: the patterns), 3D tori up to 6x6x6 (sizes but the last multiples
-// of 3) and two 4D tori.
+// of 3; torus:3x3x3 from the searched pattern) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, false);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
-                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4"})
+                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4", "torus:3x3x3"})
     if (max_size >= 6) out.push_back({spec, {}, ""});
   return out;
 }
@@ -534,6 +572,13 @@ int64_t cycle_length(const Topology& t, Finish finish) {
       for (int c : *kind)
         if (c >= 0) ++length[static_cast<size_t>(c)];
     return std::max(length[0], length[1]);
+  }
+  if (const std::optional<TorusLinkCycles> links = dimensional_links(dims)) {
+    std::vector<int64_t> length(dims.size(), 0);
+    for (const std::vector<int>& along : links->along)
+      for (int c : along)
+        if (c >= 0) ++length[static_cast<size_t>(c)];
+    return *std::max_element(length.begin(), length.end());
   }
   return formulas::partial_cycle_length(t.num_nodes(), static_cast<int64_t>(dims.size()), dims.back(),
                                         dims.size() >= 2 ? dims[dims.size() - 2] : 1);
@@ -573,7 +618,8 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
         t.dims()[0] % 2 == 1)
       return std::string(
           "construction needs even laps: an odd first size is built transposed, as Theorem 2 on the "
-          "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count)");
+          "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count), and the "
+          "pattern catalogue has none for this size (tools/odd_torus_search found none in its time limit)");
     return std::string();
   };
   a.build = port_rules_build([finish, name](const Topology& t) { return partial_cycle_tables(t, finish, name); });

@@ -79,6 +79,8 @@ Construction build(const Topology& torus, Finish finish = Finish::Theorem);
 // (odd_torus_patterns.h), as tools/odd_torus_search tries them. Throws InputError where
 // a check fails or no taps feed a node.
 Construction build_from_links(const Topology& torus, const LinkCycles& links, Finish finish = Finish::Theorem);
+// The same for the d cycles of a pattern on a d-dimensional torus (`links.dims` its sizes).
+Construction build_from_links(const Topology& torus, const TorusLinkCycles& links, Finish finish = Finish::Theorem);
 
 // The two cycles of a link pattern on a 2D torus, each in its order from its lowest node,
 // checked (each link of a cycle on one closed walk through its nodes once), without taps:

@@ -1,6 +1,7 @@
 #include "pattern_file.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <sstream>
@@ -43,7 +44,7 @@ std::vector<TorusPattern> parse_patterns(const std::string& text, const std::str
   TorusPattern* open = nullptr;  // the entry whose rows are being read
   auto close = [&] {
     if (open && static_cast<int>(open->lines.size()) != open->rows)
-      fail(fmt::format("pattern {} {}x{} has {} rows, not {}", open->catalogue, open->rows, open->cols,
+      fail(fmt::format("pattern {} {} has {} rows, not {}", open->catalogue, fmt::join(open->dims, "x"),
                        open->lines.size(), open->rows));
     open = nullptr;
   };
@@ -71,10 +72,20 @@ std::vector<TorusPattern> parse_patterns(const std::string& text, const std::str
       if (!(words >> p.catalogue >> size)) fail("expected 'pattern CATALOGUE RxC [repeat-rows] [repeat-columns[=F+W]]'");
       if (std::find(std::begin(kCatalogues), std::end(kCatalogues), p.catalogue) == std::end(kCatalogues))
         fail(fmt::format("unknown catalogue '{}'", p.catalogue));
-      const size_t x = size.find('x');
-      p.rows = x == std::string::npos ? -1 : positive(size.substr(0, x));
-      p.cols = x == std::string::npos ? -1 : positive(size.substr(x + 1));
-      if (p.rows < 2 || p.cols < 2) fail(fmt::format("size '{}' is not RxC with both at least 2", size));
+      for (size_t from = 0;;) {  // AxBx...
+        const size_t x = size.find('x', from);
+        p.dims.push_back(positive(size.substr(from, x == std::string::npos ? std::string::npos : x - from)));
+        if (x == std::string::npos) break;
+        from = x + 1;
+      }
+      const bool dimensional = p.catalogue == kDimensionalCatalogue;
+      if (std::any_of(p.dims.begin(), p.dims.end(), [](int n) { return n < 2; }) ||
+          (dimensional ? p.dims.size() < 3 : p.dims.size() != 2))
+        fail(dimensional ? fmt::format("size '{}' is not AxBxC[x...] with each at least 2", size)
+                         : fmt::format("size '{}' is not RxC with both at least 2", size));
+      p.cols = p.dims.back();
+      p.rows = 1;
+      for (size_t k = 0; k + 1 < p.dims.size(); ++k) p.rows *= p.dims[k];
       std::string word;
       while (words >> word) {
         if (word == "repeat-rows") {
@@ -99,12 +110,16 @@ std::vector<TorusPattern> parse_patterns(const std::string& text, const std::str
     }
     if (!open) fail(fmt::format("'{}' is outside a pattern", line));
     if (static_cast<int>(open->lines.size()) == open->rows)
-      fail(fmt::format("pattern {} {}x{} has more than {} rows", open->catalogue, open->rows, open->cols, open->rows));
-    const size_t cols = static_cast<size_t>(open->cols);
-    const bool digits = std::all_of(line.begin(), line.end(), [](char c) { return c == ' ' || (c >= '0' && c <= '2'); });
-    if (line.size() != 2 * cols + 1 || line[cols] != ' ' || !digits)
-      fail(fmt::format("a row of {} columns is {} digits 0-2, a space, {} digits 0-2", open->cols, open->cols,
-                       open->cols));
+      fail(fmt::format("pattern {} {} has more than {} rows", open->catalogue, fmt::join(open->dims, "x"), open->rows));
+    const size_t cols = static_cast<size_t>(open->cols), d = open->dims.size();
+    const char top = static_cast<char>('0' + d);  // cycles '1' .. 'd'
+    bool shaped = line.size() == d * cols + d - 1;
+    for (size_t i = 0; shaped && i < line.size(); ++i)
+      shaped = (i + 1) % (cols + 1) == 0 ? line[i] == ' ' : line[i] >= '0' && line[i] <= top;
+    if (!shaped)
+      fail(d == 2 ? fmt::format("a row of {} columns is {} digits 0-2, a space, {} digits 0-2", open->cols, open->cols,
+                                open->cols)
+                  : fmt::format("a row of a {}-dimensional pattern is {} words of {} digits 0-{}", d, d, open->cols, d));
     open->lines.push_back(line);
   }
   ++number;
@@ -114,7 +129,7 @@ std::vector<TorusPattern> parse_patterns(const std::string& text, const std::str
 }
 
 std::string format_pattern(const TorusPattern& p) {
-  std::string out = fmt::format("pattern {} {}x{}", p.catalogue, p.rows, p.cols);
+  std::string out = fmt::format("pattern {} {}", p.catalogue, fmt::join(p.dims, "x"));
   if (p.rows_repeat) out += " repeat-rows";
   if (p.cols_repeat)
     out += p.block_first == 0 && p.block_width == 2 ? " repeat-columns"
