@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "sw/schedulers/common.h"
 #include "sw/schedulers/gossip/partial_cycles.h"
@@ -493,6 +494,22 @@ std::vector<ReorderedCase> searched_dimensional_cases() {
 }
 INSTANTIATE_TEST_SUITE_P(Searched, PartialCyclesSearchedDimensional, ::testing::ValuesIn(searched_dimensional_cases()),
                          engine_case_name);
+
+// Theorem 3 as printed (n1 n2 / 2 where Theorem 4 has n2 n3 / 2) is reported beside the
+// count judged (Theorem 4's), where the two differ; never on 2D tori.
+TEST(PartialCycles, ReportsTheoremThreeAsPrintedBesideTheoremFour) {
+  for (const auto& [spec, theorem4, printed] : std::vector<std::tuple<std::string, int64_t, int64_t>>{
+           {"torus:3x3x4", 11, 13}, {"torus:6x6x4", 43, 37}, {"torus:4x3x3", 11, 13}, {"torus:6x9x4", 64, 55}}) {
+    const RunResult r = run(spec);
+    EXPECT_EQ(r.paper_formula, theorem4) << spec;
+    EXPECT_EQ(r.paper_as_printed, printed) << spec;
+    EXPECT_EQ(to_json(r)["paper_as_printed"], printed) << spec;
+    EXPECT_THAT(summary(r), HasSubstr(fmt::format("as printed: {}", printed))) << spec;
+  }
+  EXPECT_FALSE(run("torus:3x3x3").paper_as_printed) << "n1 = n3: the two agree";
+  EXPECT_FALSE(run("torus:8x8").paper_as_printed);
+  EXPECT_TRUE(to_json(run("torus:8x8"))["paper_as_printed"].is_null());
+}
 
 TEST(PartialCycles, RefusesWhatNoOrderOfTheSizesCloses) {
   for (const std::string spec : {"torus:8x4x8x3", "torus:8x8x8x5", "torus:9x6x8"}) {

@@ -77,6 +77,11 @@ struct Algorithm {
   std::function<std::optional<int64_t>(const Problem&)> paper_formula = [](const Problem&) {
     return std::optional<int64_t>{};
   };
+  // The paper's count as printed, where a misprint makes it differ from `paper_formula`
+  // (docs/formulas.md, Theorem 3 against Theorem 4): reported beside it, never judged.
+  std::function<std::optional<int64_t>(const Problem&)> paper_as_printed = [](const Problem&) {
+    return std::optional<int64_t>{};
+  };
   // The auxiliary buffers per router the paper promises for its construction on this case
   // (the all-to-all broadcast paper's beta), nullopt where it promises none; reported
   // beside the buffers measured.

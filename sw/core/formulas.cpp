@@ -38,6 +38,10 @@ int64_t gossip_partial_cycles_theorem(int64_t nodes, int64_t dims, int64_t run_a
   return (nodes + dims * across + 2 * dims) / (2 * dims);
 }
 
+int64_t gossip_partial_cycles_theorem3_as_printed(int64_t n1, int64_t n2, int64_t n3) {
+  return (n1 * n2 * n3 + 3 * n1 * n2 + 6) / 6;
+}
+
 int64_t ceil_log2(int64_t v) {
   int64_t k = 0;
   while ((int64_t{1} << k) < v) ++k;

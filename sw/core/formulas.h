@@ -52,6 +52,9 @@ int64_t gossip_partial_cycles_of_length(int64_t cycle_length);
 // Theorems 2, 3, 4 as stated: P/(2d) + P/(2*n1) + 1, n1 the run axis' size, rounded
 // down (on torus:n1xn2 the second term is n1/2, as Theorem 2 writes it).
 int64_t gossip_partial_cycles_theorem(int64_t nodes, int64_t dims, int64_t run_axis_size);
+// Theorem 3 as printed, n1 n2 n3 / 6 + n1 n2 / 2 + 1 (n1 the run axis; Theorem 4 at d = 3
+// has n2 n3 / 2 there: docs/formulas.md), rounded down.
+int64_t gossip_partial_cycles_theorem3_as_printed(int64_t n1, int64_t n2, int64_t n3);
 // The cycles' own spread: each packet both ways round its cycle of m nodes reaches the
 // farthest node in ceil((m-1)/2) steps. Where the taps feed every off-cycle node no later
 // than that (the switch steps the scheduler finds), this is the whole count: one under

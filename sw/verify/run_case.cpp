@@ -221,6 +221,7 @@ RunResult run_case(const RunRequest& req) {
   if (algorithm) {
     r.formula = algorithm->formula(problem);
     r.paper_formula = algorithm->paper_formula(problem);
+    r.paper_as_printed = algorithm->paper_as_printed(problem);
     r.above_paper_reason = algorithm->above_paper_reason(problem);
     r.paper_buffers = algorithm->paper_buffers(problem);
     r.packets_per_node = algorithm->packets_per_node;
@@ -306,6 +307,7 @@ nlohmann::json to_json(const RunResult& r) {
               {"steps", r.steps()},
               {"formula", optional_int(r.formula)},
               {"paper_formula", optional_int(r.paper_formula)},
+              {"paper_as_printed", optional_int(r.paper_as_printed)},
               {"construction", r.construction.empty() ? json(nullptr) : json(r.construction)},
               {"packets_per_node", r.packets_per_node},
               {"lower_bound", r.bounds.best()},
@@ -348,7 +350,9 @@ std::string summary(const RunResult& r) {
                                 circuit ? "circuit-switched" : r.port_model.label());
   out += fmt::format("  steps        {}\n", r.steps());
   out += fmt::format("  formula      {}\n", r.formula ? std::to_string(*r.formula) : std::string("none stated"));
-  if (r.paper_formula) out += fmt::format("  paper        {} (the paper's theorem for its own construction)\n", *r.paper_formula);
+  if (r.paper_formula)
+    out += fmt::format("  paper        {} (the paper's theorem for its own construction{})\n", *r.paper_formula,
+                       r.paper_as_printed ? fmt::format("; as printed: {}, docs/formulas.md", *r.paper_as_printed) : "");
   if (const std::optional<bool> meets = r.meets_paper())
     out += fmt::format("  meets paper  {}\n", *meets                               ? "yes"
                                               : r.above_paper_reason.empty() ? "NO: more steps than the paper's theorem"

@@ -57,6 +57,7 @@ struct RunResult {
   int64_t packets = 0;
   std::optional<int64_t> formula;        // the count the construction must hit, where one is known
   std::optional<int64_t> paper_formula;  // the paper's theorem, where `formula` is not it
+  std::optional<int64_t> paper_as_printed;  // Algorithm::paper_as_printed: the theorem as printed, where it differs
   std::string above_paper_reason;        // Algorithm::above_paper_reason, where the count is above the paper's
   std::optional<int64_t> paper_buffers;  // Algorithm::paper_buffers: the buffers the paper promises
   std::string construction;              // which construction built the tables, where it varies

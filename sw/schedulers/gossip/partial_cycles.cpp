@@ -185,8 +185,9 @@ struct NotApplicable {
 };
 [[noreturn]] void fail(const std::string& why) { throw NotApplicable{why}; }
 
-// The links of cycle c in a pattern for this R x C torus (odd_torus_patterns.h), as a
-// walk from its lowest node. Checked: the walk takes every link of the cycle (one cycle).
+// The links of cycle c in a pattern for this torus (odd_torus_patterns.h: two cycles on a
+// 2D torus, d on a d-dimensional one), as a walk from its lowest node. Checked: the walk
+// takes every link of the cycle (one cycle).
 std::vector<int> pattern_walk(const Topology& torus, const TorusLinkCycles& links, int c) {
   const std::vector<int>& dims = torus.dims();
   const int n = torus.num_nodes();
@@ -534,11 +535,11 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
 
 // Sweep sizes: every 2D torus of 3..16 (an odd first size with an even second:
 // transposed; both odd: the patterns), 3D tori up to 6x6x6 (sizes but the last multiples
-// of 3; torus:3x3x3 from the searched pattern) and two 4D tori.
+// of 3; torus:3x3x3 and 6x9x4 from searched patterns) and two 4D tori.
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, false);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
-                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4", "torus:3x3x3"})
+                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4", "torus:3x3x3", "torus:6x9x4"})
     if (max_size >= 6) out.push_back({spec, {}, ""});
   return out;
 }
@@ -612,6 +613,23 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
       axis_one = t.dims()[static_cast<size_t>(order.back())];
     return formulas::gossip_partial_cycles_theorem(t.num_nodes(), static_cast<int64_t>(t.dims().size()), axis_one);
   });
+  // Theorem 3 as printed (n1 n2 / 2 where Theorem 4 has n2 n3 / 2), on 3D tori where the two
+  // differ: n1 the size the laps run along, n2 and n3 the other two, n2 the later in our order.
+  a.paper_as_printed = [finish](const Problem& p) -> std::optional<int64_t> {
+    const Topology& t = p.topology;
+    if (!p.port_model.is_default() || t.kind() != TopologyKind::Torus || t.dims().size() != 3 ||
+        !unsupported(t, finish).empty())
+      return std::nullopt;
+    const std::vector<int> order = axis_order(t, finish);
+    const size_t run = order.empty() ? 2 : static_cast<size_t>(order.back());
+    std::vector<int64_t> others;
+    for (size_t k = 0; k < 3; ++k)
+      if (k != run) others.push_back(t.dims()[k]);
+    const int64_t n1 = t.dims()[run], n2 = others[1], n3 = others[0];
+    const int64_t printed = formulas::gossip_partial_cycles_theorem3_as_printed(n1, n2, n3);
+    if (printed == formulas::gossip_partial_cycles_theorem(t.num_nodes(), 3, n1)) return std::nullopt;
+    return printed;
+  };
   a.above_paper_reason = [finish](const Problem& p) {
     const Topology& t = p.topology;
     if (t.kind() == TopologyKind::Torus && t.dims().size() == 2 && axis_order(t, finish) == std::vector<int>{1, 0} &&
