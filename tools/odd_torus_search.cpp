@@ -116,6 +116,16 @@ bool hamiltonian_pair(const LinkCycles& links, int rows, int cols) {
   });
 }
 
+// At least two of `x` when `when` holds: every set of all but one of them holds one.
+void at_least_two(SatModel& s, int when, const std::vector<int>& x) {
+  for (size_t skip = 0; skip < x.size(); ++skip) {
+    std::vector<int> clause{-when};
+    for (size_t i = 0; i < x.size(); ++i)
+      if (i != skip) clause.push_back(x[i]);
+    s.clause(clause);
+  }
+}
+
 // The best pattern so far and, with --fewest-steps, the search for one with fewer steps:
 // the time each check may take and the closing report.
 class BestPattern {
@@ -244,15 +254,6 @@ int search_dimensional(const std::vector<int>& dims, const std::vector<int>& per
     }
     return out;
   };
-  // At least two of `x` when `when` holds: every set of all but one of them holds one.
-  auto at_least_two = [&](int when, const std::vector<int>& x) {
-    for (size_t skip = 0; skip < x.size(); ++skip) {
-      std::vector<int> clause{-when};
-      for (size_t i = 0; i < x.size(); ++i)
-        if (i != skip) clause.push_back(x[i]);
-      s.clause(clause);
-    }
-  };
   for (size_t v = 0; v < nodes; ++v) {
     for (size_t dim = 0; dim < d; ++dim) {
       std::vector<int> cycles_of_link;
@@ -277,8 +278,8 @@ int search_dimensional(const std::vector<int>& dims, const std::vector<int>& per
       }
       s.at_most(degree, 2);
       s.at_most(fed, 2);  // implied (the ports count exactly), for propagation
-      at_least_two(node_on[k][v], degree);
-      at_least_two(-node_on[k][v], fed);
+      at_least_two(s, node_on[k][v], degree);
+      at_least_two(s, -node_on[k][v], fed);
     }
     for (const std::vector<int>& one_link : feeds_over) s.at_most_one(one_link);
     // Implied, for propagation: v's 2d ports are two links per cycle it is on and two
@@ -453,15 +454,6 @@ int main(int argc, char** argv) {
         {{0, at(r, c)}, at(r, c + 1)}, {{0, at(r, c - 1)}, at(r, c - 1)},
         {{1, at(r, c)}, at(r + 1, c)}, {{1, at(r - 1, c)}, at(r - 1, c)}};
   };
-  // At least two of four literals when `when` holds: every three of them hold one.
-  auto two_of_four = [&](int when, const std::vector<int>& x) {
-    for (size_t skip = 0; skip < 4; ++skip) {
-      std::vector<int> clause{-when};
-      for (size_t i = 0; i < 4; ++i)
-        if (i != skip) clause.push_back(x[i]);
-      s.clause(clause);
-    }
-  };
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
       const size_t v = at(r, c);
@@ -485,8 +477,8 @@ int main(int argc, char** argv) {
             if (i != skip) clause.push_back(-degree[i]);
           s.clause(clause);
         }
-        two_of_four(node_on[k][v], degree);  // on it: two links
-        two_of_four(-node_on[k][v], fed);    // off it: two neighbours on it across free links
+        at_least_two(s, node_on[k][v], degree);  // on it: two links
+        at_least_two(s, -node_on[k][v], fed);    // off it: two neighbours on it across free links
         // Implied, for propagation: a node off the cycle is on the other one (two links) and
         // its two other links are free, so both come from nodes on the cycle.
         for (const auto& [l, w] : links_of(r, c))
