@@ -116,6 +116,24 @@ bool hamiltonian_pair(const LinkCycles& links, int rows, int cols) {
   });
 }
 
+// An entry's size and rows for the links of `pattern` (the d-word row layout of
+// docs/pattern-format.md; with d = 2 the 2D "right down" rows).
+void write_rows(fixroute::partial_cycles::TorusPattern& entry, const fixroute::partial_cycles::TorusLinkCycles& pattern) {
+  const size_t d = pattern.dims.size();
+  entry.dims = pattern.dims;
+  entry.cols = pattern.dims.back();
+  entry.rows = static_cast<int>(pattern.along[0].size()) / entry.cols;
+  for (int r = 0; r < entry.rows; ++r) {
+    std::string line;
+    for (size_t w = 0; w < d; ++w) {
+      if (w) line += ' ';
+      for (int c = 0; c < entry.cols; ++c)
+        line += static_cast<char>('1' + pattern.along[d - 1 - w][static_cast<size_t>(r * entry.cols + c)]);
+    }
+    entry.lines.push_back(line);
+  }
+}
+
 // At least two of `x` when `when` holds: every set of all but one of them holds one.
 void at_least_two(SatModel& s, int when, const std::vector<int>& x) {
   for (size_t skip = 0; skip < x.size(); ++skip) {
@@ -348,18 +366,7 @@ int search_dimensional(const std::vector<int>& dims, const std::vector<int>& per
     }
     fixroute::partial_cycles::TorusPattern entry;
     entry.catalogue = fixroute::partial_cycles::kDimensionalCatalogue;
-    entry.dims = dims;
-    entry.cols = dims.back();
-    entry.rows = static_cast<int>(nodes) / entry.cols;
-    for (int r = 0; r < entry.rows; ++r) {
-      std::string line;
-      for (size_t w = 0; w < d; ++w) {
-        if (w) line += ' ';
-        for (int c = 0; c < entry.cols; ++c)
-          line += static_cast<char>('1' + pattern.along[d - 1 - w][static_cast<size_t>(r * entry.cols + c)]);
-      }
-      entry.lines.push_back(line);
-    }
+    write_rows(entry, pattern);
     int longest_cycle = 0;
     for (size_t k = 0; k < d; ++k)
       longest_cycle = std::max(longest_cycle, static_cast<int>(std::count_if(node_on[k].begin(), node_on[k].end(), is)));
@@ -577,19 +584,10 @@ int main(int argc, char** argv) {
                         : hamiltonian ? "hamiltonian"
                         : rows < cols ? "partial-cycles-fewer-rows"
                                       : "partial-cycles";
-      entry.rows = rows;
-      entry.cols = cols;
-      entry.dims = {rows, cols};
+      write_rows(entry, fixroute::partial_cycles::along_dimensions(p, rows, cols));
       entry.rows_repeat = repeats;
       entry.cols_repeat = columns_repeat || block_width > 0;
       if (block_width > 0) entry.block_first = 1, entry.block_width = block_width;
-      for (int r = 0; r < rows; ++r) {
-        std::string line;
-        for (int c = 0; c < cols; ++c) line += static_cast<char>('1' + p.right[static_cast<size_t>(r * cols + c)]);
-        line += ' ';
-        for (int c = 0; c < cols; ++c) line += static_cast<char>('1' + p.down[static_cast<size_t>(r * cols + c)]);
-        entry.lines.push_back(line);
-      }
       const int longer = static_cast<int>(std::max(std::count_if(node_on[0].begin(), node_on[0].end(), is),
                                                    std::count_if(node_on[1].begin(), node_on[1].end(), is)));
       if (!best.found(fixroute::partial_cycles::format_pattern(entry), longer)) break;
