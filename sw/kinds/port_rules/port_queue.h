@@ -49,33 +49,13 @@ class PortQueues {
 
   void push(size_t q, const Packet& p) {
     Queue& r = queues_[q];
-    if (!r.sorted) {
-      if (r.size == r.capacity) grow(r);
-      pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
-      if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
-    } else {
-      if (r.head == r.high) open_gap(r);
-      Packet* run = &pool_[r.base];
-      // where it joins: above every packet with fewer hops, below the others
-      const bool above_lower = r.head == 0 || run[r.head - 1].hops < p.hops;
-      const bool below_upper = r.high == r.end || run[r.high].hops >= p.hops;
-      if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
-        const uint32_t at = join_below(run, r.head, p.hops);
-        const uint32_t n = r.head - at;
-        std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
-        r.high -= n;
-        r.head = at;
-      } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
-        const uint32_t at = join_above(run, r.high, r.end, p.hops);
-        const uint32_t n = at - r.high;
-        std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
-        r.head += n;
-        r.high = at;
-      }
-      run[r.head++] = p;
-      // the upper part's bottom moves down a slot a push: its next line, fetched ahead
-      if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
+    if (r.sorted) {
+      push_sorted(r, p);
+      return;
     }
+    if (r.size == r.capacity) grow(r);
+    pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
+    if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
     ++r.size;
   }
 
@@ -114,6 +94,32 @@ class PortQueues {
   static constexpr uint32_t kAhead = 64 / sizeof(Packet);
   static constexpr uint32_t kLongRun = 4 * kAhead;
   static void prefetch(const Packet* slot) { __builtin_prefetch(slot, 1); }
+
+  // Out of line: the FIFO push above is the common case and stays small enough to inline.
+  __attribute__((noinline)) void push_sorted(Queue& r, const Packet& p) {
+    if (r.head == r.high) open_gap(r);
+    Packet* run = &pool_[r.base];
+    // where it joins: above every packet with fewer hops, below the others
+    const bool above_lower = r.head == 0 || run[r.head - 1].hops < p.hops;
+    const bool below_upper = r.high == r.end || run[r.high].hops >= p.hops;
+    if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
+      const uint32_t at = join_below(run, r.head, p.hops);
+      const uint32_t n = r.head - at;
+      std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
+      r.high -= n;
+      r.head = at;
+    } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
+      const uint32_t at = join_above(run, r.high, r.end, p.hops);
+      const uint32_t n = at - r.high;
+      std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
+      r.head += n;
+      r.high = at;
+    }
+    run[r.head++] = p;
+    // the upper part's bottom moves down a slot a push: its next line, fetched ahead
+    if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
+    ++r.size;
+  }
 
   static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }
   static constexpr uint32_t kScan = 8;  // slots looked at one by one next to the gap before a binary search

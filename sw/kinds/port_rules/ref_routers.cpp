@@ -60,10 +60,14 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   std::vector<PortQueues::Kind> kinds(slots);
   std::vector<int32_t> send_period(slots), send_phase(slots), neighbour(slots);
   std::vector<int64_t> sender(slots, -1);  // in-port (node, port): the slot of the out-port across the link
+  std::vector<uint32_t> forward_mask(slots);     // in-port (node, port): its rule's forward_mask
+  std::vector<uint8_t> taps(static_cast<size_t>(n), 0);  // a router some port of which taps (the arrivals' slow path)
   for (int i = 0; i < n; ++i)
     for (size_t p = 0; p < ports; ++p) {
       const size_t s = static_cast<size_t>(i) * ports + p;
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[p];
+      forward_mask[s] = rule.forward_mask;
+      if (rule.taps()) taps[static_cast<size_t>(i)] = 1;
       kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : PortQueues::Kind::FurthestFirst;
       send_period[s] = rule.send_period;
       send_phase[s] = rule.send_phase;
@@ -155,8 +159,12 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
           ++range.queued;
           range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(local)));
         };
-        if (router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports, static_cast<int>(q),
-                                         step, push) == router_rules::Arrival::Stranded) {
+        const router_rules::Arrival what =
+            taps[static_cast<size_t>(i)]
+                ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
+                                               static_cast<int>(q), step, push)
+                : router_rules::handle_arrival_without_taps(pkt, i, forward_mask[s0 + q], push);
+        if (what == router_rules::Arrival::Stranded) {
           range.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
           break;
         }
@@ -192,8 +200,11 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       break;
     }
     if (flipped)
-      for (const Fault& f : faults->flips_at(step))
+      for (const Fault& f : faults->flips_at(step)) {
         router_rules::apply_flip(*flipped, f);
+        const size_t s = static_cast<size_t>(f.a) * ports + static_cast<size_t>(f.in_port);
+        forward_mask[s] = flipped->routers[static_cast<size_t>(f.a)].ports[static_cast<size_t>(f.in_port)].forward_mask;
+      }
     each_range(release_and_send, step);
     const std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
     if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order

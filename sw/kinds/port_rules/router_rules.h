@@ -85,6 +85,18 @@ Arrival handle_arrival(const Packet& pkt, int node, const std::vector<PortRule>&
   return what;
 }
 
+// handle_arrival at a router none of whose ports taps, from the in-port's forward mask
+// alone (the ref engine's fast path: no per-port rules read, only the mask's set bits).
+template <class Push>
+Arrival handle_arrival_without_taps(const Packet& pkt, int node, uint32_t forward_mask, Push&& push) {
+  const Arrival what = on_arrival(pkt, node, forward_mask);
+  if (what != Arrival::Forward) return what;
+  Packet onward = pkt;
+  --onward.hops;
+  for (uint32_t rest = forward_mask; rest != 0; rest &= rest - 1) push(__builtin_ctz(rest), onward);
+  return what;
+}
+
 // An injected flip (docs/faults.md) in the tables the C++ routers read: in-port Q's
 // forward-mask bit for out-port P of router N (the RTL flips the same bit by back-door).
 inline void apply_flip(NetworkTables& tables, const Fault& flip) {

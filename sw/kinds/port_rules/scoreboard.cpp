@@ -43,7 +43,7 @@ int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand) {
 
 int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand) {
   // Per packet: its demand entry, its whereabouts, its dense index slot.
-  const int64_t per_packet = static_cast<int64_t>(sizeof(Packet)) + 32 + static_cast<int64_t>(sizeof(int32_t));
+  const int64_t per_packet = static_cast<int64_t>(sizeof(Packet)) + 16 + static_cast<int64_t>(sizeof(int32_t));
   return packet_scoreboard_held_bytes(nodes, demand) + demand.packets() * per_packet +
          (nodes * ports + 2 * nodes) * static_cast<int64_t>(sizeof(int64_t));
 }
@@ -59,23 +59,28 @@ struct PacketScoreboard::State {
   size_t ports = 0;
   // (origin, dest, seq) -> demand index: dense by origin and seq where the seqs are few
   // (every collective today), else a hash map
-  std::vector<int64_t> first_of_origin;  // dense: offset of each origin's seqs in by_seq
   std::vector<int32_t> by_seq;           // dense: demand index, -1 where none
   int64_t seqs_per_origin = 0;
+  // dense, and the demand lists every (origin, seq) in that order (total exchange, gossip):
+  // the slot is the demand index, by_seq is not kept and a record's address is known
+  // from the event alone (fetched far ahead)
+  bool direct = false;
   std::unordered_map<uint64_t, uint32_t> index;
   // Per demand packet, all a crossing of it reads and writes but the bits, in one record
-  // (one cache miss, not one per array). Unicast: the node holding it, since which step,
-  // delivered yet. Broadcast: its row of `held`.
-  struct alignas(32) Whereabouts {
-    int64_t since = 0;
-    int64_t row = -1;  // broadcast: the row of `held`; -1: unicast
-    int32_t holder = 0;
+  // of 16 bytes (one cache miss, not one per array; a million packets' records stay in the
+  // last-level cache). Unicast: the node holding it, since which step, delivered yet.
+  // Broadcast: its row of `held`.
+  struct Whereabouts {
     int32_t dest = 0;
-    bool delivered = false;
+    int32_t place = 0;  // unicast: the node holding it; broadcast: its row of `held`
+    uint64_t since : 63;  // unicast: the step it reached `place` (0: from the start)
+    uint64_t delivered : 1;
+    Whereabouts() : since(0), delivered(0) {}
+    bool broadcast() const { return dest == kBroadcastDest; }
   };
-  static_assert(sizeof(Whereabouts) == 32, "packet_scoreboard_bytes counts 32 bytes of whereabouts per packet");
+  static_assert(sizeof(Whereabouts) == 16, "packet_scoreboard_bytes counts 16 bytes of whereabouts per packet");
   std::vector<Whereabouts> packets;
-  // broadcast packets: one bit per node that holds it, row `packets[i].row` of `held`.
+  // broadcast packets: one bit per node that holds it, row `packets[i].place` of `held`.
   // Word w of every row sits side by side (held[w * rows + row]): the schedules move
   // packets of neighbouring origins in step, so one step's crossings of neighbouring
   // packets land on the same cache line (4x fewer lines per step on torus gossip).
@@ -84,8 +89,9 @@ struct PacketScoreboard::State {
   size_t rows = 0;
   std::vector<int64_t> arc_used, sent, received;  // the step an arc, a node's send, a node's receive was last used
   int64_t last_step = 0;
-  std::vector<int64_t> index_of;   // per event of the step: packet_index, found once (ahead, for the prefetch)
-  std::vector<int64_t> packet_of;  // per event of the step: demand index, or -1 where the event was refused
+  static constexpr int32_t kNoDest = -2;
+  std::vector<int32_t> dest_of;    // per event of the step: its packet's dest, kNoDest where none
+  std::vector<int64_t> packet_of;  // per event of the step: its demand index, or -1 (none, or the event was refused)
   ScoreboardReport report;
 
   State(const Topology& t, const PortModel& m, std::vector<DemandPacket> d) : topo(t), model(m), demand(std::move(d)) {
@@ -115,16 +121,19 @@ struct PacketScoreboard::State {
       index.reserve(demand.size());
     }
     packets.resize(demand.size());
+    direct = seqs_per_origin > 0 && by_seq.size() == demand.size();
     for (size_t i = 0; i < demand.size(); ++i) {
       const DemandPacket& p = demand[i];
-      if (seqs_per_origin > 0)
-        by_seq[static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq)] =
-            static_cast<int32_t>(i);
-      else
+      if (seqs_per_origin > 0) {
+        const size_t slot =
+            static_cast<size_t>(p.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(p.seq);
+        by_seq[slot] = static_cast<int32_t>(i);
+        direct = direct && slot == i;
+      } else {
         index[packet_key(p.origin, p.dest, p.seq).value()] = static_cast<uint32_t>(i);
-      packets[i].holder = p.origin;
+      }
       packets[i].dest = p.dest;
-      if (p.dest == kBroadcastDest) packets[i].row = static_cast<int64_t>(rows++);
+      packets[i].place = p.dest == kBroadcastDest ? static_cast<int32_t>(rows++) : p.origin;
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
     const double held_bytes = static_cast<double>(
@@ -133,21 +142,27 @@ struct PacketScoreboard::State {
       throw InputError(fmt::format("verifying {} broadcast packets on {} nodes needs {:.0f} MiB (a bit per node per "
                                    "packet); the scoreboard takes at most {:.0f} MiB",
                                    rows, nodes, held_bytes / (1 << 20), kMaxHeldBytes / (1 << 20)));
+    if (direct) std::vector<int32_t>().swap(by_seq);
     held.assign(rows * words_per_row, 0);
     for (size_t i = 0; i < demand.size(); ++i)
-      if (packets[i].row >= 0) set_held(i, static_cast<size_t>(demand[i].origin));
+      if (packets[i].broadcast()) set_held(i, static_cast<size_t>(demand[i].origin));
     arc_used.assign(nodes * ports, 0);
     sent.assign(nodes, 0);
     received.assign(nodes, 0);
   }
 
-  // The demand index of e's packet, or -1 when it is not a packet of this collective.
-  int64_t packet_index(const TraceEvent& e) const {
+  // The slot of by_seq that names the packet with e's origin and seq (its dest still to be
+  // compared), or -1 where e's fields are out of its range (dense lookup only).
+  int64_t dense_slot(const TraceEvent& e) const {
+    if (e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 || e.seq >= seqs_per_origin) return -1;
+    return static_cast<int64_t>(e.origin) * seqs_per_origin + e.seq;
+  }
+  // The demand index of the packet e names by origin and seq (dense lookup: its dest still
+  // to be compared), or -1 where there is none.
+  int64_t candidate(const TraceEvent& e) const {
     if (seqs_per_origin > 0) {
-      if (e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 || e.seq >= seqs_per_origin) return -1;
-      const int32_t i =
-          by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
-      return i >= 0 && packets[static_cast<size_t>(i)].dest == e.dest ? i : -1;
+      const int64_t slot = dense_slot(e);
+      return slot < 0 || direct ? slot : by_seq[static_cast<size_t>(slot)];
     }
     const std::optional<uint64_t> key = packet_key(e.origin, e.dest, e.seq);
     if (!key) return -1;
@@ -155,32 +170,10 @@ struct PacketScoreboard::State {
     return it == index.end() ? -1 : static_cast<int64_t>(it->second);
   }
 
-  size_t held_word(size_t packet, size_t node) const {
-    return node / 64 * rows + static_cast<size_t>(packets[packet].row);
-  }
-  bool holds(size_t packet, size_t node) const { return (held[held_word(packet, node)] >> (node % 64)) & 1u; }
-  void set_held(size_t packet, size_t node) { held[held_word(packet, node)] |= uint64_t{1} << (node % 64); }
-
-  // The bit sets and the packets' records are far larger than the caches and a step's
-  // crossings hit them at random: what an event reads is fetched ahead in stages (its
-  // slot of by_seq 3 x kLookahead events ahead, its record 2 x, its bits 1 x), so the
-  // misses overlap instead of stalling one after another. (The __builtin_prefetch calls
-  // stay in the loops: GCC drops a call to a helper that only prefetches.)
-  static constexpr size_t kLookahead = 8;
-  const int32_t* by_seq_slot(const TraceEvent& e) const {
-    if (seqs_per_origin == 0 || e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 ||
-        e.seq >= seqs_per_origin)
-      return nullptr;
-    return &by_seq[static_cast<size_t>(e.origin) * static_cast<size_t>(seqs_per_origin) + static_cast<size_t>(e.seq)];
-  }
-  // The words of `held` an event reads and writes, or nullptr for either it does not touch.
-  std::pair<const uint64_t*, const uint64_t*> bit_words(const TraceEvent& e, int64_t packet) const {
-    if (packet < 0 || packets[static_cast<size_t>(packet)].row < 0) return {nullptr, nullptr};
-    const size_t i = static_cast<size_t>(packet);
-    const bool from_ok = e.from >= 0 && static_cast<size_t>(e.from) < nodes;
-    const bool to_ok = e.to >= 0 && static_cast<size_t>(e.to) < nodes;
-    return {from_ok ? &held[held_word(i, static_cast<size_t>(e.from))] : nullptr,
-            to_ok ? &held[held_word(i, static_cast<size_t>(e.to))] : nullptr};
+  size_t held_word(const Whereabouts& w, size_t node) const { return node / 64 * rows + static_cast<size_t>(w.place); }
+  bool holds(const Whereabouts& w, size_t node) const { return (held[held_word(w, node)] >> (node % 64)) & 1u; }
+  void set_held(size_t packet, size_t node) {
+    held[held_word(packets[packet], node)] |= uint64_t{1} << (node % 64);
   }
 
   void error(std::string message) {
@@ -195,32 +188,52 @@ struct PacketScoreboard::State {
     });
   }
 
+  // The bit sets and the packets' records are far larger than the caches and a step's
+  // crossings hit them at random: each is asked for ahead of its use (by_seq's slot and
+  // the record in the lookup pass, the bits kLookahead events ahead in the checks), so
+  // the misses overlap instead of stalling one after another. (The __builtin_prefetch
+  // calls stay in the loops: GCC drops a call to a helper that only prefetches.)
+  static constexpr size_t kLookahead = 8;
+  static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions an event
+
+  // A step in three passes over its events: (1) each event's packet, found once; (2) every
+  // crossing against what the nodes held when the step began (a packet received in a step
+  // cannot leave before the next); (3) the receptions.
   void step(int64_t at, const std::vector<TraceEvent>& events) {
     if (at < last_step || at < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
     last_step = std::max(last_step, at);
     const int n = topo.num_nodes();
-    packet_of.assign(events.size(), -1);
-    index_of.resize(events.size());
-    for (size_t k = 0; k < std::min(kLookahead, events.size()); ++k) index_of[k] = packet_index(events[k]);
-    for (size_t k = 0; k < events.size(); ++k) {  // pass 1: the crossings
-      if (k + 3 * kLookahead < events.size()) {
-        if (const int32_t* slot = by_seq_slot(events[k + 3 * kLookahead])) __builtin_prefetch(slot);
+    const size_t m = events.size();
+    const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
+    report.crossings += static_cast<int64_t>(m);
+    packet_of.resize(m);
+    dest_of.resize(m);
+    for (size_t k = 0; k < m; ++k) {  // (1)
+      if (seqs_per_origin > 0 && k + kLookupAhead < m) {
+        const int64_t slot = dense_slot(events[k + kLookupAhead]);
+        if (slot >= 0 && direct) __builtin_prefetch(&packets[static_cast<size_t>(slot)], 1);
+        if (slot >= 0 && !direct) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
       }
-      if (k + 2 * kLookahead < events.size()) {  // by_seq's slot only: the record's dest is what is being fetched
-        const int32_t* slot = by_seq_slot(events[k + 2 * kLookahead]);
-        if (slot && *slot >= 0) __builtin_prefetch(&packets[static_cast<size_t>(*slot)], 1);
-      }
-      if (k + kLookahead < events.size()) {
-        index_of[k + kLookahead] = packet_index(events[k + kLookahead]);
-        const auto [from_word, to_word] = bit_words(events[k + kLookahead], index_of[k + kLookahead]);
-        if (from_word) __builtin_prefetch(from_word);
-        if (to_word) __builtin_prefetch(to_word);
+      const int64_t i = candidate(events[k]);
+      packet_of[k] = i;
+      // a load, not a prefetch: the core keeps many of these in flight, and it will not drop them
+      dest_of[k] = i >= 0 ? packets[static_cast<size_t>(i)].dest : kNoDest;
+    }
+    for (size_t k = 0; k < m; ++k) {  // (2)
+      if (k + kLookahead < m && dest_of[k + kLookahead] == kBroadcastDest) {
+        const TraceEvent& ahead = events[k + kLookahead];
+        const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
+        if (ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
+          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.from))]);
+          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.to))]);
+        }
       }
       const TraceEvent& e = events[k];
-      ++report.crossings;
+      int64_t& packet = packet_of[k];
       const int port = e.from >= 0 && e.from < n && e.to >= 0 && e.to < n ? topo.port_towards(e.from, e.to) : -1;
       if (port < 0) {
         error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
+        packet = -1;
         continue;
       }
       int64_t& arc = arc_used[static_cast<size_t>(e.from) * ports + static_cast<size_t>(port)];
@@ -236,44 +249,45 @@ struct PacketScoreboard::State {
           error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
         sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
       }
-      const int64_t found = index_of[k];
-      if (found < 0) {
+      if (packet >= 0 && packets[static_cast<size_t>(packet)].dest != e.dest) packet = -1;
+      if (packet < 0) {
         error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
         continue;
       }
-      const size_t i = static_cast<size_t>(found);
-      const bool holds_it = packets[i].row >= 0 ? holds(i, static_cast<size_t>(e.from))
-                                                  : packets[i].holder == e.from && packets[i].since < at;
+      Whereabouts& w = packets[static_cast<size_t>(packet)];
+      const bool holds_it = w.broadcast() ? holds(w, static_cast<size_t>(e.from))
+                                          : w.place == e.from && static_cast<int64_t>(w.since) < at;
       if (!holds_it) {
         error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
                           arrives_in_step(events, e) ? " before the next step" : ""));
+        packet = -1;
         continue;
       }
-      if (packets[i].row < 0) {
+      if (!w.broadcast()) {
         if (e.from == e.dest) error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
-        packets[i].since = at;  // it has left: a second crossing from here in this step finds it gone
+        w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
       }
-      packet_of[k] = static_cast<int64_t>(i);
     }
-    for (size_t k = 0; k < events.size(); ++k) {  // pass 2: the receptions
-      if (k + kLookahead < events.size()) {
-        const uint64_t* to_word = bit_words(events[k + kLookahead], packet_of[k + kLookahead]).second;
-        if (to_word) __builtin_prefetch(to_word, 1);
+    for (size_t k = 0; k < m; ++k) {  // (3)
+      if (k + kLookahead < m && packet_of[k + kLookahead] >= 0) {
+        const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
+        if (w.broadcast()) __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
       }
       if (packet_of[k] < 0) continue;
       const TraceEvent& e = events[k];
       const size_t i = static_cast<size_t>(packet_of[k]);
-      if (packets[i].row < 0) {
-        packets[i].holder = e.to;  // a unicast packet moves on
-        packets[i].since = at;
+      Whereabouts& w = packets[i];
+      if (!w.broadcast()) {
+        w.place = e.to;  // a unicast packet moves on
+        w.since = since_now;
         if (e.to != e.dest) continue;
-        if (packets[i].delivered) {
+        if (w.delivered) {
           error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
           continue;
         }
-        packets[i].delivered = true;
+        w.delivered = 1;
       } else {
-        if (holds(i, static_cast<size_t>(e.to))) {
+        if (holds(w, static_cast<size_t>(e.to))) {
           error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
           continue;
         }
@@ -293,12 +307,13 @@ struct PacketScoreboard::State {
       if (missing++ > 0) return;
       const DemandPacket& p = demand[i];
       std::string seen;
-      if (packets[i].row < 0) {
-        seen = packets[i].since == 0 ? fmt::format("never left node {}", packets[i].holder)
-                                     : fmt::format("last seen at node {}, step {}", packets[i].holder, packets[i].since);
+      if (!packets[i].broadcast()) {
+        seen = packets[i].since == 0 ? fmt::format("never left node {}", packets[i].place)
+                                     : fmt::format("last seen at node {}, step {}", packets[i].place,
+                                                   static_cast<int64_t>(packets[i].since));
       } else {
         size_t holders = 0;
-        for (size_t v = 0; v < nodes; ++v) holders += holds(i, v) ? 1 : 0;
+        for (size_t v = 0; v < nodes; ++v) holders += holds(packets[i], v) ? 1 : 0;
         seen = fmt::format("held by {} of {} nodes", holders, nodes);
       }
       first = fmt::format("{} never reached node {} ({})", packet_name(p.origin, p.dest, p.seq), node, seen);
@@ -312,12 +327,12 @@ struct PacketScoreboard::State {
     }
     for (size_t i = 0; i < demand.size(); ++i) {
       const DemandPacket& p = demand[i];
-      if (packets[i].row < 0) {
+      if (!packets[i].broadcast()) {
         if (!packets[i].delivered) missed(i, static_cast<size_t>(p.dest));
         continue;
       }
       for (size_t node = 0; node < nodes && !all_held; ++node)
-        if (!holds(i, node)) missed(i, node);
+        if (!holds(packets[i], node)) missed(i, node);
     }
     if (missing > 0) error(fmt::format("{} needed receptions never happened (first: {})", missing, first));
     return report;
