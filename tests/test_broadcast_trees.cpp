@@ -315,8 +315,9 @@ TEST(BroadcastTrees, TreesExactProvesMinimaAboveTheBounds) {
 
 // 1-port gossip without combining on an odd number of nodes: no construction runs it (the
 // default refuses and names the search), trees-exact finds N rounds -- the matching bound,
-// a node talking to one neighbour a round -- on rings and complete graphs (SystemC and RTL
-// on ring:7 among the engine cases below).
+// a node talking to one neighbour a round -- on rings and complete graphs, and the
+// bipartite bound's 10 on mesh:3x3 (SystemC and RTL on ring:7 and mesh:3x3 among the
+// engine cases below).
 TEST(BroadcastTrees, TreesExactRunsOnePortGossipOnOddNodeCounts) {
   RunRequest req;
   req.topology = "ring:7";
@@ -336,6 +337,14 @@ TEST(BroadcastTrees, TreesExactRunsOnePortGossipOnOddNodeCounts) {
     EXPECT_EQ(r.steps(), Topology::parse(spec).num_nodes()) << spec;
     EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
   }
+  // A bipartite network with sides of 5 and 4: the larger side takes at most 4 packets a
+  // round, so 10 rounds, one above the matching bound -- and the search reaches them.
+  req.topology = "mesh:3x3";
+  const RunResult mesh = run_case(req);
+  EXPECT_TRUE(mesh.ok()) << summary(mesh);
+  EXPECT_EQ(mesh.steps(), 10);
+  EXPECT_EQ(mesh.steps(), mesh.bounds.best());
+  EXPECT_THAT(summary(mesh), HasSubstr("proven (steps = the bipartite bound)"));
 }
 
 // The paper's promise of at most 3 buffers on 2D tori (section 3), where tree-search's
@@ -645,7 +654,8 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
 }
 
 // The lower bounds of the paper's 1-port lemmas: the matching bound (N on odd N) and the
-// cutset bound on lines and meshes.
+// cutset bound on lines and meshes; and the bipartite bound on networks whose two sides
+// differ in size.
 TEST(BroadcastTrees, OnePortBounds) {
   auto part = [](const std::string& spec, const std::string& name) {
     for (const LowerBound& b : all_to_all_bounds(Topology::parse(spec), kOnePort).parts)
@@ -657,6 +667,14 @@ TEST(BroadcastTrees, OnePortBounds) {
   EXPECT_EQ(part("line:5", "cutset"), 7);  // node 1 relays 4 packets to node 0 and 3 from the rest
   EXPECT_EQ(part("line:4", "cutset"), 5);
   EXPECT_EQ(part("ring:8", "cutset"), -1);  // no single-node cut on a ring
+  EXPECT_EQ(part("mesh:3x3", "bipartite"), 10);  // the 5 even nodes take 40 packets from the 4 odd ones, 4 a round
+  EXPECT_EQ(part("mesh:3x3", "matching"), 9);
+  EXPECT_EQ(part("mesh:3x5", "bipartite"), 16);  // 8 x 14 packets, 7 a round
+  EXPECT_EQ(part("line:5", "bipartite"), 6);
+  EXPECT_EQ(part("mesh:4x4", "bipartite"), -1);   // sides of 8 and 8: no more than the matching bound
+  EXPECT_EQ(part("ring:7", "bipartite"), -1);     // an odd cycle
+  EXPECT_EQ(part("torus:3x3", "bipartite"), -1);  // odd cycles
+  EXPECT_EQ(part("hypercube:3", "bipartite"), -1);
 }
 
 // The names for two algorithms are accepted as aliases; the tables record the
@@ -691,8 +709,11 @@ TEST(BroadcastTreesCli, BoundGivesTheOnePortParts) {
   j = parts("mesh:4x4 gossip --ports 1-port --packets 2");
   EXPECT_EQ(j["matching"], 30);  // 2 x 240 receptions, 8 per round
   EXPECT_EQ(j["cutset"], 10);    // the slice next to the border relays 2 x (12 + 8) packets, 4 per round
+  j = parts("mesh:3x3 gossip --ports 1-port --packets 2");
+  EXPECT_EQ(j["bipartite"], 20);  // the larger side's 2 x 5 x 8 receptions, 4 a round
   j = parts("torus:5x5 gossip");
   EXPECT_FALSE(j.contains("matching"));  // all-port: no 1-port parts
+  EXPECT_FALSE(j.contains("bipartite"));
 }
 
 // The paper's bound on time-independent routing over two Hamiltonian cycles is reported
@@ -836,6 +857,7 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"rarest-first", "mesh:4x6", kHalfDuplex},
           {"trees-exact", "mesh:2x9", {}},
           {"trees-exact", "ring:7", kOnePort},
+          {"trees-exact", "mesh:3x3", kOnePort},
           {"generic-tree-exact", "torus:7x8", {}}};
 }
 
