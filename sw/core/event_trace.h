@@ -42,6 +42,10 @@ bool same_fields(const Event& a, const Event& b) {
 template <class Event>
 struct StepSink : TraceSink {
   virtual void step(int64_t step, const std::vector<Event>& rows) = 0;
+  // The same from a caller that has no use for `rows` afterwards: a sink that keeps the
+  // step for later (another thread's) may take the vector and leave another in its place,
+  // with any rows in it (the caller clears it before it fills it again).
+  virtual void take_step(int64_t step, std::vector<Event>& rows) { this->step(step, rows); }
 };
 
 // The step a row belongs to: its `step` (a kind whose rows name it otherwise overloads
@@ -89,6 +93,13 @@ class StepRecorder {
     if (sink_) sink_->step(step, rows);
     if (keep_) trace_.insert(trace_.end(), rows.begin(), rows.end());
   }
+  // The same where the caller clears `rows` before it fills them again: a sink on another
+  // thread takes the vector instead of a copy (StepSink::take_step).
+  void record_and_clear(int64_t step, std::vector<Event>& rows) {
+    if (keep_) trace_.insert(trace_.end(), rows.begin(), rows.end());
+    if (sink_) sink_->take_step(step, rows);
+    rows.clear();
+  }
   // Sorted rows of one step or more, handed on step by step.
   void record_steps(const std::vector<Event>& rows) {
     for_each_step(rows, step_rows_, [&](int64_t step, const std::vector<Event>& r) { record(step, r); });
@@ -96,10 +107,7 @@ class StepRecorder {
   }
   // Rows one at a time, in order; end_step records them as the step's.
   void add(const Event& e) { step_rows_.push_back(e); }
-  void end_step(int64_t step) {
-    record(step, step_rows_);
-    step_rows_.clear();
-  }
+  void end_step(int64_t step) { record_and_clear(step, step_rows_); }
 
   // The rows kept, sorted (empty where the run streamed without keep_trace).
   std::vector<Event> take_trace() { return std::move(trace_); }

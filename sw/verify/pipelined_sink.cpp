@@ -38,6 +38,22 @@ void PipelinedPacketSink::step(int64_t step, const std::vector<TraceEvent>& even
   changed_.notify_all();
 }
 
+void PipelinedPacketSink::take_step(int64_t step, std::vector<TraceEvent>& events) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queued_.size() < depth_ || failed_; });
+  rethrow();
+  Step s;
+  s.step = step;
+  s.events.swap(events);
+  if (!spare_.empty()) {
+    events.swap(spare_.back());
+    spare_.pop_back();
+  }
+  queued_.push_back(std::move(s));
+  lock.unlock();
+  changed_.notify_all();
+}
+
 void PipelinedPacketSink::drain() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return (queued_.empty() && !busy_) || failed_; });

@@ -26,6 +26,8 @@ class PipelinedPacketSink final : public PacketSink {
 
   // Queues a copy of the step; rethrows here what `target` threw on an earlier step.
   void step(int64_t step, const std::vector<TraceEvent>& events) override;
+  // Queues the step's vector itself and hands the caller a spare one (no copy).
+  void take_step(int64_t step, std::vector<TraceEvent>& events) override;
   // Waits until `target` has every queued step; rethrows what it threw.
   void drain();
 

@@ -206,7 +206,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         forward_mask[s] = flipped->routers[static_cast<size_t>(f.a)].ports[static_cast<size_t>(f.in_port)].forward_mask;
       }
     each_range(release_and_send, step);
-    const std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
+    std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
     if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
       crossings.clear();
       for (const RouterRange& r : ranges) crossings.insert(crossings.end(), r.crossings.begin(), r.crossings.end());
@@ -216,7 +216,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       queued += r.queued;
       if (r.crossed) last_crossing_step = step;
     }
-    recorder.record(step, *step_crossings);
+    recorder.record_and_clear(step, *step_crossings);  // every range clears its own before the next step
     each_range(arrive, step);
     for (const RouterRange& r : ranges) {
       queued += r.queued;
