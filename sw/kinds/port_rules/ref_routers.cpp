@@ -118,58 +118,75 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(q)));
       }
     }
-    for (size_t s0 = range.slot0; s0 < static_cast<size_t>(range.last) * ports; s0 += ports) {
-      if (faults && faults->stuck(static_cast<int>(s0 / ports), step)) continue;
+    // The arrays as local pointers: on_wire's stores are of a char type, which may alias
+    // anything, so the compiler would reload every vector's data after each of them.
+    const uint32_t* const order = send_order.data();
+    const int32_t* const period = send_period.data();
+    const int32_t* const phase = send_phase.data();
+    const int32_t* const across = neighbour.data();
+    Packet* const link_packet = wire.data();
+    uint8_t* const link_used = on_wire.data();
+    int64_t pops = 0;
+    for (int i = range.first; i < range.last; ++i) {
+      if (faults && faults->stuck(i, step)) continue;
+      const size_t s0 = static_cast<size_t>(i) * ports;
       for (size_t k = 0; k < ports; ++k) {
-        const size_t s = s0 + send_order[s0 + k], q = s - range.slot0;
-        if (queues.empty(q) || !router_rules::may_send(send_period[s], send_phase[s], step)) continue;
+        const size_t s = s0 + order[s0 + k], q = s - range.slot0;
+        if (queues.empty(q) || !router_rules::may_send(period[s], phase[s], step)) continue;
         const Packet pkt = queues.pop(q);
-        --range.queued;
+        ++pops;
         // a packet a fault takes leaves its sender and never arrives: no crossing
-        if (faults && !faults->arrives(step, static_cast<int>(s0 / ports), neighbour[s], pkt.origin, pkt.dest, pkt.seq))
-          continue;
-        range.crossed = true;
-        wire[s] = pkt;
-        on_wire[s] = 1;
+        if (faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
+        link_packet[s] = pkt;
+        link_used[s] = 1;
         TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
-        crossing.from = static_cast<int>(s0 / ports);
-        crossing.to = neighbour[s];
+        crossing.from = i;
+        crossing.to = across[s];
         crossing.origin = pkt.origin;
         crossing.dest = pkt.dest;
         crossing.seq = pkt.seq;
       }
     }
+    range.queued -= pops;
+    range.crossed = !range.crossings.empty();
   };
   // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
   // one receiver) and queues it on its own ports.
   auto arrive = [&](RouterRange& range, int64_t step) {
     PortQueues& queues = *range.queues;
-    range.queued = 0;
+    // local pointers and counters, as in the sends: on_wire's char stores alias anything
+    const int64_t* const from_slot = sender.data();
+    const Packet* const link_packet = wire.data();
+    uint8_t* const link_used = on_wire.data();
+    const uint32_t* const masks = forward_mask.data();
+    const uint8_t* const tapping = taps.data();
+    int64_t pushes = 0, max_queue = range.max_queue;
     for (int i = range.first; i < range.last && range.failure.empty(); ++i) {
       const size_t s0 = static_cast<size_t>(i) * ports;
       for (size_t q = 0; q < ports; ++q) {
-        const int64_t from = sender[s0 + q];
-        if (from < 0 || !on_wire[static_cast<size_t>(from)]) continue;
-        on_wire[static_cast<size_t>(from)] = 0;
-        const Packet pkt = wire[static_cast<size_t>(from)];
+        const int64_t from = from_slot[s0 + q];
+        if (from < 0 || !link_used[from]) continue;
+        link_used[from] = 0;
+        const Packet pkt = link_packet[from];
         auto push = [&](int out, const Packet& copy) {
           const size_t local = s0 + static_cast<size_t>(out) - range.slot0;
           queues.push(local, copy);
-          ++range.queued;
-          range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(local)));
+          ++pushes;
+          max_queue = std::max<int64_t>(max_queue, static_cast<int64_t>(queues.size(local)));
         };
         const router_rules::Arrival what =
-            taps[static_cast<size_t>(i)]
-                ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
-                                               static_cast<int>(q), step, push)
-                : router_rules::handle_arrival_without_taps(pkt, i, forward_mask[s0 + q], push);
+            tapping[i] ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
+                                                      static_cast<int>(q), step, push)
+                       : router_rules::handle_arrival_without_taps(pkt, i, masks[s0 + q], push);
         if (what == router_rules::Arrival::Stranded) {
           range.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
           break;
         }
       }
     }
+    range.queued = pushes;
+    range.max_queue = max_queue;
   };
   std::optional<StepThreads> threads;
   if (parts > 1) threads.emplace(parts);
