@@ -1,11 +1,12 @@
-// A generic time-arc-disjoint tree of a 2D torus within the all-to-all broadcast paper's
-// buffer promise, found by a SAT solver (CaDiCaL; docs/broadcast-trees.md, "generic-tree-exact"): section 3
-// promises time-optimal gossip on any 2D torus with at most 3 buffers per router, and
-// tree-search's greedy trees need more from 7x8 on (torus:10x10 9). The model: node v is
-// entered once, in one round, across one port, from a node informed in an earlier round;
-// each round's arcs have distinct ports (the paper's lemma); rounds ceil((N-1)/4); and in
-// every round at most 3 nodes other than the root wait -- informed before the round and
-// sending again after it (generic_tree_buffers' count).
+// A generic time-arc-disjoint tree of a 2D or 3D torus within the all-to-all broadcast
+// paper's buffer promise, found by a SAT solver (CaDiCaL; docs/broadcast-trees.md,
+// "generic-tree-exact"): section 3 promises time-optimal gossip on any 2D torus with at most
+// 3 buffers per router (60 on 3D tori), and tree-search's greedy trees need more from 7x8
+// on (torus:10x10 9; 8x8x8 66). The model: node v is entered once, in one round, across one
+// port, from a node informed in an earlier round; each round's arcs have distinct ports
+// (the paper's lemma); rounds ceil((N-1)/2d); and in every round at most the promised
+// number of nodes other than the root wait -- informed before the round and sending again
+// after it (generic_tree_buffers' count).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,17 +22,20 @@
 namespace fixroute {
 namespace {
 
-constexpr int kMaxGenericTreeExactNodes = 256;
+constexpr int kMaxGenericTreeExactNodes = 512;
 constexpr double kGenericTreeExactSeconds = 60;  // unless --budget says
 
-bool two_dimensional_torus(const Topology& t) { return t.kind() == TopologyKind::Torus && t.dims().size() == 2; }
+// The tori the paper makes a buffer promise for: 3 on two dimensions, 60 on three.
+bool promised_torus(const Topology& t) {
+  return t.kind() == TopologyKind::Torus && (t.dims().size() == 2 || t.dims().size() == 3);
+}
 
 std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes(), ports = t.num_ports();
   const int rounds = static_cast<int>(formulas::tadbt_rounds(n, ports));
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kGenericTreeExactSeconds;
-  const int promised = static_cast<int>(*promised_tree_buffers(problem));  // 3 on a 2D torus
+  const int promised = static_cast<int>(*promised_tree_buffers(problem));  // 3 on a 2D torus, 60 on a 3D one
   SatModel sat;
   const std::vector<int> depth = t.distances_from(0);
   // enter(v, p, r): v entered in round r across port p of its parent (0: cannot be).
@@ -135,12 +139,12 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
 
 const AlgorithmRegistrar generic_tree_exact_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
-      "generic-tree-exact", "gossip without combining on 2D tori: a generic time-arc-disjoint tree of ceil((N-1)/4) "
-                            "rounds with at most the paper's 3 buffers, found by a SAT solver (AAB paper section 3; "
-                            "docs/broadcast-trees.md)");
+      "generic-tree-exact", "gossip without combining on 2D and 3D tori: a generic time-arc-disjoint tree of "
+                            "ceil((N-1)/2d) rounds with at most the paper's 3 (2D) or 60 (3D) buffers, found by a SAT "
+                            "solver (AAB paper section 3; docs/broadcast-trees.md)");
   a.unsupported = [](const Problem& p) -> std::string {
-    if (!two_dimensional_torus(p.topology) || p.topology.num_nodes() > kMaxGenericTreeExactNodes)
-      return fmt::format("it searches generic trees of 2D tori of at most {} nodes", kMaxGenericTreeExactNodes);
+    if (!promised_torus(p.topology) || p.topology.num_nodes() > kMaxGenericTreeExactNodes)
+      return fmt::format("it searches generic trees of 2D and 3D tori of at most {} nodes", kMaxGenericTreeExactNodes);
     return all_port_full_refusal(p.port_model);
   };
   a.is_default = [](const Problem&) { return false; };
