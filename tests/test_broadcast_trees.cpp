@@ -368,6 +368,25 @@ TEST(BroadcastTrees, GenericTreeExactKeepsThePapersBufferPromise) {
   EXPECT_LE(*r.score.buffers, 3);
 }
 
+// tree-search's 64 trees leave torus:8x8x8 above the paper's 60 buffers; --budget compares
+// more while the best is above the promise, and stops at the first within it.
+TEST(BroadcastTrees, TreeSearchBudgetComparesMoreTreesForThePromise) {
+  RunRequest req;
+  req.topology = "torus:8x8x8";
+  req.collective = "gossip";
+  req.algorithm = "tree-search";
+  const RunResult plain = run_case(req);
+  ASSERT_TRUE(plain.score.buffers.has_value());
+  EXPECT_GT(*plain.score.buffers, 60);
+  req.budget_seconds = 120;  // it stops within the promise, in seconds on this machine
+  const RunResult budgeted = run_case(req);
+  EXPECT_TRUE(budgeted.ok()) << summary(budgeted);
+  EXPECT_EQ(budgeted.steps(), plain.steps());
+  ASSERT_TRUE(budgeted.score.buffers.has_value());
+  EXPECT_LE(*budgeted.score.buffers, 60);
+  EXPECT_THAT(budgeted.construction, ::testing::ContainsRegex("fewest buffers of [0-9]{3,} found"));
+}
+
 // The same search on 3D tori, within the paper's 60 buffers there: a generic tree at the
 // degree bound ceil((N-1)/6), its buffers measured by the routers (SystemC and RTL on
 // torus:4x4x4 among the engine cases below).

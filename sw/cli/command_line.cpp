@@ -32,7 +32,7 @@ constexpr const char* kExactHelp =
     "the least count, proven by a SAT solver (CaDiCaL) where it can: TDM periods (tdm-exact), gossip rounds (trees-exact)";
 constexpr const char* kBudgetHelp =
     "seconds a search may take: an exact one (default 60), or more attempts of the TDM heuristics at "
-    "shorter periods (default none)";
+    "shorter periods, or more trees of tree-search for fewer buffers (default none)";
 constexpr const char* kTopologyHelp =
     "line:N, ring:N, mesh:RxC, torus:AxB[xC...], hypercube:D, complete:N, bsn:BASE, otis:BASE (docs/topologies.md)";
 
