@@ -30,12 +30,14 @@ bool promised_torus(const Topology& t) {
   return t.kind() == TopologyKind::Torus && (t.dims().size() == 2 || t.dims().size() == 3);
 }
 
-std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
+// A generic tree of ceil((N-1)/2d) rounds in which at most `buffers` nodes wait in any
+// round; `name` for the construction line and errors, `limit` the line's words for it.
+std::shared_ptr<const Tables> generic_tree_within(const Problem& problem, int buffers, const std::string& name,
+                                                  const std::string& limit) {
   const Topology& t = problem.topology;
   const int n = t.num_nodes(), ports = t.num_ports();
   const int rounds = static_cast<int>(formulas::tadbt_rounds(n, ports));
   const double seconds = problem.budget_seconds > 0 ? problem.budget_seconds : kGenericTreeExactSeconds;
-  const int promised = static_cast<int>(*promised_tree_buffers(problem));  // 3 on a 2D torus, 60 on a 3D one
   SatModel sat;
   const std::vector<int> depth = t.distances_from(0);
   // enter(v, p, r): v entered in round r across port p of its parent (0: cannot be).
@@ -121,27 +123,24 @@ std::shared_ptr<const Tables> generic_tree_exact_build(const Problem& problem) {
         sat.clause({-informed(v, r - 1), -sends_after(v, r), waits});
         waiting.push_back(waits);
       }
-    sat.at_most(waiting, promised);
+    sat.at_most(waiting, buffers);
   }
   bool proven = false;
   const std::optional<std::vector<GenericArc>> arcs =
       chosen_by_sat(sat, static_cast<unsigned>(seconds * 1000), all, meaning, proven);
   if (!arcs)
-    throw InputError(proven ? fmt::format("generic-tree-exact on {}: no generic tree of {} rounds has at most {} buffers",
-                                          t.spec(), rounds, promised)
-                            : fmt::format("generic-tree-exact on {}: not settled in {} s (--budget gives it more)",
-                                          t.spec(), seconds));
+    throw InputError(proven ? fmt::format("{} on {}: no generic tree of {} rounds has at most {} buffers", name,
+                                          t.spec(), rounds, buffers)
+                            : fmt::format("{} on {}: not settled in {} s (--budget gives it more)", name, t.spec(),
+                                          seconds));
   return generic_tree_tables(
-      problem, "generic-tree-exact",
-      fmt::format("generic tree (SAT, CaDiCaL): {} rounds, at most {} buffers (the paper's promise)", rounds, promised),
-      *arcs);
+      problem, name, fmt::format("generic tree (SAT, CaDiCaL): {} rounds, {}", rounds, limit), *arcs);
 }
 
-const AlgorithmRegistrar generic_tree_exact_registrar([] {
-  Algorithm a = broadcast_tree_algorithm(
-      "generic-tree-exact", "gossip without combining on 2D and 3D tori: a generic time-arc-disjoint tree of "
-                            "ceil((N-1)/2d) rounds with at most the paper's 3 (2D) or 60 (3D) buffers, found by a SAT "
-                            "solver (AAB paper section 3; docs/broadcast-trees.md)");
+// The generic-tree searches' common registration: 2D and 3D tori up to the model's size,
+// all-port full-duplex, asked for by name, one sweep case.
+Algorithm generic_tree_search(const std::string& name, const std::string& summary, SweepCase sweep_case) {
+  Algorithm a = broadcast_tree_algorithm(name, summary);
   a.unsupported = [](const Problem& p) -> std::string {
     if (!promised_torus(p.topology) || p.topology.num_nodes() > kMaxGenericTreeExactNodes)
       return fmt::format("it searches generic trees of 2D and 3D tori of at most {} nodes", kMaxGenericTreeExactNodes);
@@ -152,10 +151,37 @@ const AlgorithmRegistrar generic_tree_exact_registrar([] {
     return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
   };
   a.paper_buffers = promised_tree_buffers;
-  a.build = generic_tree_exact_build;
   a.takes_budget = true;
   a.by_name_only = true;
-  a.sweep = [](int) { return std::vector<SweepCase>{{"torus:7x8", {}, ""}}; };
+  a.sweep = [sweep_case](int) { return std::vector<SweepCase>{sweep_case}; };
+  return a;
+}
+
+const AlgorithmRegistrar generic_tree_exact_registrar([] {
+  Algorithm a = generic_tree_search(
+      "generic-tree-exact",
+      "gossip without combining on 2D and 3D tori: a generic time-arc-disjoint tree of ceil((N-1)/2d) rounds with "
+      "at most the paper's 3 (2D) or 60 (3D) buffers, found by a SAT solver (AAB paper section 3; "
+      "docs/broadcast-trees.md)",
+      {"torus:7x8", {}, ""});
+  a.build = [](const Problem& p) {
+    const int promised = static_cast<int>(*promised_tree_buffers(p));  // 3 on a 2D torus, 60 on a 3D one
+    return generic_tree_within(p, promised, "generic-tree-exact",
+                               fmt::format("at most {} buffers (the paper's promise)", promised));
+  };
+  return a;
+}());
+
+// The same search with no buffers at all: what the paper claims of its snakes and pyramids
+// ("memory-optimal"), where the pyramids need Z-3 on odd cubes from 5x5x5 on.
+const AlgorithmRegistrar bufferless_tree_exact_registrar([] {
+  Algorithm a = generic_tree_search(
+      "bufferless-tree-exact",
+      "gossip without combining on 2D and 3D tori: a generic time-arc-disjoint tree of ceil((N-1)/2d) rounds in "
+      "which no router holds a packet beyond the next round (0 buffers), found by a SAT solver (AAB paper section "
+      "3; docs/broadcast-trees.md)",
+      {"torus:3x4x5", {}, ""});
+  a.build = [](const Problem& p) { return generic_tree_within(p, 0, "bufferless-tree-exact", "no buffers"); };
   return a;
 }());
 
