@@ -189,10 +189,13 @@ struct PacketScoreboard::State {
   }
 
   // The bit sets and the packets' records are far larger than the caches and a step's
-  // crossings hit them at random: each is asked for ahead of its use (by_seq's slot and
-  // the record in the lookup pass, the bits kLookahead events ahead in the checks), so
-  // the misses overlap instead of stalling one after another. (The __builtin_prefetch
-  // calls stay in the loops: GCC drops a call to a helper that only prefetches.)
+  // crossings hit them at random: each is asked for ahead of its use, so the misses
+  // overlap instead of stalling one after another -- by_seq's slot (or the record, where
+  // the event names it directly) kLookupAhead events ahead in the lookup pass, which then
+  // loads each record's dest (a load the core keeps in flight: prefetched records were
+  // seen still missing in the checks); the bits kLookahead events ahead in the checks.
+  // (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper that
+  // only prefetches.)
   static constexpr size_t kLookahead = 8;
   static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions an event
 
