@@ -396,12 +396,7 @@ int main(int argc, char** argv) {
     }
   auto sizes = [](const std::string& text) {  // AxBxC... -> {A, B, C, ...}
     std::vector<int> out;
-    for (size_t from = 0;;) {
-      const size_t x = text.find('x', from);
-      out.push_back(std::atoi(text.substr(from, x == std::string::npos ? std::string::npos : x - from).c_str()));
-      if (x == std::string::npos) break;
-      from = x + 1;
-    }
+    for (const std::string& word : fixroute::partial_cycles::size_words(text)) out.push_back(std::atoi(word.c_str()));
     return out;
   };
   if (!args.empty() && args[0].find('x') != std::string::npos) {  // AxBxC[x...]: d cycles on d dimensions

@@ -34,6 +34,16 @@ int positive(const std::string& s) {
 
 }  // namespace
 
+std::vector<std::string> size_words(const std::string& text) {
+  std::vector<std::string> words;
+  for (size_t from = 0;;) {
+    const size_t x = text.find('x', from);
+    words.push_back(text.substr(from, x == std::string::npos ? std::string::npos : x - from));
+    if (x == std::string::npos) return words;
+    from = x + 1;
+  }
+}
+
 std::vector<TorusPattern> parse_patterns(const std::string& text, const std::string& where) {
   std::vector<TorusPattern> out;
   std::istringstream in(text);
@@ -72,12 +82,7 @@ std::vector<TorusPattern> parse_patterns(const std::string& text, const std::str
       if (!(words >> p.catalogue >> size)) fail("expected 'pattern CATALOGUE RxC [repeat-rows] [repeat-columns[=F+W]]'");
       if (std::find(std::begin(kCatalogues), std::end(kCatalogues), p.catalogue) == std::end(kCatalogues))
         fail(fmt::format("unknown catalogue '{}'", p.catalogue));
-      for (size_t from = 0;;) {  // AxBx...
-        const size_t x = size.find('x', from);
-        p.dims.push_back(positive(size.substr(from, x == std::string::npos ? std::string::npos : x - from)));
-        if (x == std::string::npos) break;
-        from = x + 1;
-      }
+      for (const std::string& word : size_words(size)) p.dims.push_back(positive(word));
       const bool dimensional = p.catalogue == kDimensionalCatalogue;
       if (std::any_of(p.dims.begin(), p.dims.end(), [](int n) { return n < 2; }) ||
           (dimensional ? p.dims.size() < 3 : p.dims.size() != 2))

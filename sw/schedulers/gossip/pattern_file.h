@@ -33,6 +33,10 @@ inline constexpr const char* kCatalogues[] = {"partial-cycles", "partial-cycles-
 // The catalogue whose entries have three or more sizes (the others: two).
 inline constexpr const char* kDimensionalCatalogue = "partial-cycles-nd";
 
+// A size "AxBxC..." split at each 'x', in order (an empty word where two meet): the
+// pattern file's sizes and tools/odd_torus_search's arguments read the same way.
+std::vector<std::string> size_words(const std::string& text);
+
 // Every entry of a pattern file's text; `where` names it in errors. Throws InputError
 // ("WHERE line N: ...") on anything malformed: an unknown catalogue or keyword, a line of
 // the wrong length or with another digit, a missing row, a repeated block off the pattern.
