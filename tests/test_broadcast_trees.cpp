@@ -368,22 +368,30 @@ TEST(BroadcastTrees, GenericTreeExactKeepsThePapersBufferPromise) {
   EXPECT_LE(*r.score.buffers, 3);
 }
 
-// The paper calls its snakes and pyramids memory-optimal (no buffers); the pyramids need
-// Z-3 on odd cubes, tree-search and generic-tree-exact leave some. bufferless-tree-exact
-// asks the solver for none at all, and the routers measure none (SystemC and RTL on
-// torus:3x4x5 among the engine cases below).
-TEST(BroadcastTrees, BufferlessTreeExactFindsTreesWithoutBuffers) {
+namespace {
+// Gossip by `algorithm` on each of `specs`: verified, at the degree bound, and at most
+// `max_buffers` buffers as the routers measure them.
+void expect_generic_trees(const std::string& algorithm, std::initializer_list<const char*> specs, int64_t max_buffers) {
   RunRequest req;
   req.collective = "gossip";
-  req.algorithm = "bufferless-tree-exact";
-  for (const char* spec : {"torus:7x8", "torus:4x4x4", "torus:3x4x5"}) {
+  req.algorithm = algorithm;
+  for (const char* spec : specs) {
     req.topology = spec;
     const RunResult r = run_case(req);
     EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
     EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
     ASSERT_TRUE(r.score.buffers.has_value()) << spec;
-    EXPECT_EQ(*r.score.buffers, 0) << spec;
+    EXPECT_LE(*r.score.buffers, max_buffers) << spec;
   }
+}
+}  // namespace
+
+// The paper calls its snakes and pyramids memory-optimal (no buffers); the pyramids need
+// Z-3 on odd cubes, tree-search and generic-tree-exact leave some. bufferless-tree-exact
+// asks the solver for none at all, and the routers measure none (SystemC and RTL on
+// torus:3x4x5 among the engine cases below).
+TEST(BroadcastTrees, BufferlessTreeExactFindsTreesWithoutBuffers) {
+  expect_generic_trees("bufferless-tree-exact", {"torus:7x8", "torus:4x4x4", "torus:3x4x5"}, 0);
 }
 
 // tree-search's 64 trees leave torus:8x8x8 above the paper's 60 buffers; --budget compares
@@ -409,17 +417,7 @@ TEST(BroadcastTrees, TreeSearchBudgetComparesMoreTreesForThePromise) {
 // degree bound ceil((N-1)/6), its buffers measured by the routers (SystemC and RTL on
 // torus:4x4x4 among the engine cases below).
 TEST(BroadcastTrees, GenericTreeExactKeepsTheThreeDimensionalPromise) {
-  RunRequest req;
-  req.collective = "gossip";
-  req.algorithm = "generic-tree-exact";
-  for (const char* spec : {"torus:4x4x4", "torus:3x4x5"}) {
-    req.topology = spec;
-    const RunResult r = run_case(req);
-    EXPECT_TRUE(r.ok()) << spec << ": " << summary(r);
-    EXPECT_EQ(r.steps(), r.bounds.best()) << spec;
-    ASSERT_TRUE(r.score.buffers.has_value()) << spec;
-    EXPECT_LE(*r.score.buffers, 60) << spec;
-  }
+  expect_generic_trees("generic-tree-exact", {"torus:4x4x4", "torus:3x4x5"}, 60);
 }
 
 // The two phases as the paper states them, read off the trace of M(8,8): up to round z-1

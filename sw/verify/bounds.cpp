@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sw/schedulers/combining.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -42,32 +43,14 @@ Bounds total_exchange_bounds(const Topology& topology, const PortModel& model) {
 
 namespace {
 
-// The sizes of the two sides of a connected bipartite network (a two-colouring by
-// breadth-first search), the larger first, or nullopt where the network has an odd cycle
-// or is not connected.
+// The sizes of the two sides of a bipartite network (two_colouring's colours), the larger
+// first, or nullopt where the network has an odd cycle or a node no colour reached.
 std::optional<std::pair<int64_t, int64_t>> bipartite_sides(const Topology& topology) {
-  const int n = topology.num_nodes();
-  if (n == 0) return std::nullopt;
-  std::vector<int8_t> side(static_cast<size_t>(n), -1);
-  int64_t count[2] = {1, 0};
-  side[0] = 0;
-  std::vector<int> queue{0};
-  for (size_t head = 0; head < queue.size(); ++head) {
-    const int v = queue[head];
-    for (int p = 0; p < topology.num_ports(); ++p) {
-      const int w = topology.neighbour(v, p);
-      if (w < 0) continue;
-      int8_t& s = side[static_cast<size_t>(w)];
-      if (s == side[static_cast<size_t>(v)]) return std::nullopt;
-      if (s < 0) {
-        s = static_cast<int8_t>(1 - side[static_cast<size_t>(v)]);
-        ++count[s];
-        queue.push_back(w);
-      }
-    }
-  }
-  if (static_cast<int>(queue.size()) < n) return std::nullopt;
-  return std::make_pair(std::max(count[0], count[1]), std::min(count[0], count[1]));
+  const std::vector<int> colour = two_colouring(topology);
+  if (colour.empty() || std::count(colour.begin(), colour.end(), -1) > 0) return std::nullopt;
+  const int64_t ones = std::count(colour.begin(), colour.end(), 1);
+  const int64_t zeros = static_cast<int64_t>(colour.size()) - ones;
+  return std::make_pair(std::max(zeros, ones), std::min(zeros, ones));
 }
 
 // The all-to-all broadcast paper's 1-port bounds ("1-port model"), for `per_node` packets

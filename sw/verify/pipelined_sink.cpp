@@ -22,7 +22,7 @@ void PipelinedPacketSink::rethrow() {  // with mutex_ held
   }
 }
 
-void PipelinedPacketSink::step(int64_t step, const std::vector<TraceEvent>& events) {
+void PipelinedPacketSink::enqueue(int64_t step, const std::function<void(std::vector<TraceEvent>&)>& fill) {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return queued_.size() < depth_ || failed_; });
   rethrow();
@@ -32,26 +32,18 @@ void PipelinedPacketSink::step(int64_t step, const std::vector<TraceEvent>& even
     s.events = std::move(spare_.back());
     spare_.pop_back();
   }
-  s.events.assign(events.begin(), events.end());
+  fill(s.events);
   queued_.push_back(std::move(s));
   lock.unlock();
   changed_.notify_all();
 }
 
+void PipelinedPacketSink::step(int64_t step, const std::vector<TraceEvent>& events) {
+  enqueue(step, [&](std::vector<TraceEvent>& rows) { rows.assign(events.begin(), events.end()); });
+}
+
 void PipelinedPacketSink::take_step(int64_t step, std::vector<TraceEvent>& events) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return queued_.size() < depth_ || failed_; });
-  rethrow();
-  Step s;
-  s.step = step;
-  s.events.swap(events);
-  if (!spare_.empty()) {
-    events.swap(spare_.back());
-    spare_.pop_back();
-  }
-  queued_.push_back(std::move(s));
-  lock.unlock();
-  changed_.notify_all();
+  enqueue(step, [&](std::vector<TraceEvent>& rows) { rows.swap(events); });  // the caller gets the spare
 }
 
 void PipelinedPacketSink::drain() {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -36,6 +37,9 @@ class PipelinedPacketSink final : public PacketSink {
     int64_t step = 0;
     std::vector<TraceEvent> events;
   };
+  // Waits for room, then queues the step with a spare vector (or a new one) that `fill`
+  // fills or swaps with the caller's.
+  void enqueue(int64_t step, const std::function<void(std::vector<TraceEvent>&)>& fill);
   void work();
   void rethrow();
 

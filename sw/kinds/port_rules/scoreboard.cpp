@@ -252,7 +252,7 @@ struct PacketScoreboard::State {
           error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
         sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
       }
-      if (packet >= 0 && packets[static_cast<size_t>(packet)].dest != e.dest) packet = -1;
+      if (dest_of[k] != e.dest) packet = -1;  // kNoDest where there was no candidate
       if (packet < 0) {
         error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
         continue;
@@ -272,9 +272,9 @@ struct PacketScoreboard::State {
       }
     }
     for (size_t k = 0; k < m; ++k) {  // (3)
-      if (k + kLookahead < m && packet_of[k + kLookahead] >= 0) {
+      if (k + kLookahead < m && packet_of[k + kLookahead] >= 0 && dest_of[k + kLookahead] == kBroadcastDest) {
         const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-        if (w.broadcast()) __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
+        __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
       }
       if (packet_of[k] < 0) continue;
       const TraceEvent& e = events[k];
