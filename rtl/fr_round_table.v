@@ -7,7 +7,8 @@
 // the row the router asks for. Words reach the memory one cycle after the configuration
 // port (fr_cfg_loader), as load_word; the router says which bits of it an entry keeps (entry_wdata)
 // and whether the header asks more than it was built with (too_big) or is inconsistent
-// (fields_bad); the verdict follows the load-error codes of every table memory.
+// (fields_bad), or the entry word being stored disagrees with the header (entry_bad: any
+// such entry fails the load); the verdict follows the load-error codes of every table memory.
 module fr_round_table #(
     parameter integer P           = 4,           // ports (lanes)
     parameter integer ROWS        = 64,          // rows (rounds) each lane holds
@@ -28,11 +29,12 @@ module fr_round_table #(
     input  wire [ENTRY_W-1:0]    entry_wdata,  // the bits of load_word an entry keeps
     input  wire                  too_big,      // the header asks more than the router has
     input  wire                  fields_bad,   // the header's own fields are inconsistent
+    input  wire                  entry_bad,    // load_word, as an entry, names what the header does not have
     input  wire [31:0]           read_row,     // the row the lanes read at this edge
     output wire [HEADER*32-1:0]  header,       // word k in bits [32k +: 32]
     output wire [P*ENTRY_W-1:0]  entries,      // lane q's entry of read_row, one edge later
     output reg                   table_ok,
-    output reg  [2:0]            table_error   // 0 none, 1 magic, 2 version, 3 ports, 4 length, 5 checksum, 6 order, 7 too big
+    output reg  [2:0]            table_error   // 0 none, 1 magic, 2 version, 3 ports, 4 length or fields, 5 checksum, 6 order, 7 too big
 );
     localparam integer MEM_WORDS = HEADER + ROWS * P + 1;
     localparam integer ROW_W = $clog2(ROWS + 1);
@@ -72,6 +74,12 @@ module fr_round_table #(
     end
     wire [31:0] entry_words = {16'd0, rounds[15:0]} * {26'd0, ports[5:0]};
 
+    // Whether an entry word stored so far was bad (the CRC word, in row `rounds`, is no entry).
+    reg entries_bad;
+    always @(posedge clk)
+        if (rst) entries_bad <= 1'b0;
+        else if (mem_we && addr >= HEADER && load_row < rounds && entry_bad) entries_bad <= 1'b1;
+
     always @(posedge clk) begin
         if (rst) begin
             table_ok    <= 1'b0;
@@ -83,7 +91,7 @@ module fr_round_table #(
             else if (header_words[1] != VERSION)              table_error <= 3'd2;
             else if (ports == 32'd0)                          table_error <= 3'd3;
             else if (ports > P || rounds > ROWS || too_big)   table_error <= 3'd7;
-            else if (rounds == 32'd0 || fields_bad ||
+            else if (rounds == 32'd0 || fields_bad || entries_bad ||
                      words_written != HEADER + entry_words + 1) table_error <= 3'd4;
             else if (!checksum_ok)                            table_error <= 3'd5;
             else                                              table_ok    <= 1'b1;

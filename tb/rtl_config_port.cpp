@@ -19,7 +19,7 @@ const char* rtl_table_error_name(int code) {
     case 1: return "bad magic word";
     case 2: return "unsupported version";
     case 3: return "wrong port count";
-    case 4: return "wrong length";
+    case 4: return "wrong length, or fields that disagree (a count of zero, a register or node beyond the header's)";
     case 5: return "checksum mismatch";
     case 6: return "words written out of order or past the configuration port's addresses";
     case 7: return "it needs more than the router was built with (initial packets, switch steps, taps, furthest-first)";

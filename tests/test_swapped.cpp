@@ -436,6 +436,7 @@ TEST_P(SystemcSwapped, TraceAndAnswersEqualRef) {
   EXPECT_EQ(dynamic_cast<const CombiningSumTrace&>(*sc.trace).answers,
             dynamic_cast<const CombiningSumTrace&>(*ref.trace).answers);
   EXPECT_EQ(sc.stats.clock_cycles, std::optional<int64_t>(sc.steps() + 1));
+  EXPECT_EQ(sc.stats.cycles_per_step, std::optional<int64_t>(1));
 }
 INSTANTIATE_TEST_SUITE_P(Cases, SystemcSwapped, ::testing::ValuesIn(sum_engine_cases()), sum_engine_case_name);
 
@@ -450,7 +451,11 @@ TEST_P(RtlSwapped, TraceAndAnswersEqualRef) {
   EXPECT_EQ(rtl.trace->csv(), ref.trace->csv());
   EXPECT_EQ(dynamic_cast<const CombiningSumTrace&>(*rtl.trace).answers,
             dynamic_cast<const CombiningSumTrace&>(*ref.trace).answers);
-  EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>(rtl.steps() + 1));
+  // A round of the Verilog router is a clock per register of the table, the answer one
+  // round after the last (the harness counts the clocks).
+  const int registers = build(GetParam().spec, GetParam().collective, GetParam().root)->registers;
+  EXPECT_EQ(rtl.stats.cycles_per_step, std::optional<int64_t>(registers));
+  EXPECT_EQ(rtl.stats.clock_cycles, std::optional<int64_t>((rtl.steps() + 1) * registers));
   EXPECT_THAT(rtl.stats.hardware, HasSubstr("fr_sum_router"));
   const RunResult split = run_sums_on(GetParam(), "rtl", 3);  // two threads share each clock
   EXPECT_EQ(split.trace->csv(), rtl.trace->csv());
@@ -519,6 +524,21 @@ TEST_F(RtlSumTableCheck, MoreRegistersThanBuiltAreRefused) {
   images_[2][4] = 17;  // registers
   reseal(2);
   EXPECT_THAT(run().failure, HasSubstr("router 2 did not load its table: it needs more than the router was built with"));
+}
+
+// A mask naming a register beyond the table's own (a build has more): a round takes a clock
+// per register of the table, so the hardware would never add into it -- refused at load.
+TEST_F(RtlSumTableCheck, AMaskBeyondTheTablesRegistersIsRefused) {
+  ASSERT_LT(tables_.registers, 15);
+  uint32_t& entry = images_[4][7 + 2];  // node 4's round 0 port 2
+  entry |= 1u << (16 + tables_.registers);  // adds into the register after the last
+  reseal(4);
+  EXPECT_THAT(run().failure, HasSubstr("router 4 did not load its table: wrong length"));
+  images_ = {};
+  SetUp();
+  images_[0][6] |= 1u << tables_.registers;  // init names it
+  reseal(0);
+  EXPECT_THAT(run().failure, HasSubstr("router 0 did not load its table: wrong length"));
 }
 
 // A resealed image that adds an arrival into a register the program does not name there:

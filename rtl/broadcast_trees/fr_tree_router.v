@@ -45,7 +45,7 @@ module fr_tree_router #(
                      .MAGIC(32'h46524254), .VERSION(32'd1), .ADDR_W(ADDR_W)) u_table (  // "FRBT"
         .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
         .load_word(load_word), .entry_wdata({load_word[31], load_word[ORIGIN_W-1:0]}),
-        .too_big(nodes > ORIGINS), .fields_bad(nodes == 32'd0 || node >= nodes),
+        .too_big(nodes > ORIGINS), .fields_bad(nodes == 32'd0 || node >= nodes), .entry_bad(1'b0),
         .read_row(running ? next_index : 32'd0),
         .header(header), .entries(lane_entries), .table_ok(table_ok), .table_error(table_error));
 

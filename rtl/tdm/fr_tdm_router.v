@@ -49,7 +49,7 @@ module fr_tdm_router #(
     fr_round_table #(.P(P), .ROWS(ROWS), .ENTRY_W(32), .HEADER(HEADER), .ROUNDS_WORD(4),
                      .MAGIC(32'h46525444), .VERSION(32'd1), .ADDR_W(ADDR_W)) u_table (  // "FRTD"
         .clk(clk), .rst(rst), .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
-        .load_word(load_word), .entry_wdata(load_word), .too_big(1'b0), .fields_bad(1'b0),
+        .load_word(load_word), .entry_wdata(load_word), .too_big(1'b0), .fields_bad(1'b0), .entry_bad(1'b0),
         .read_row(running ? next_slot : 32'd0),
         .header(header), .entries(entries), .table_ok(table_ok), .table_error(table_error));
 

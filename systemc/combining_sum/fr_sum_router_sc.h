@@ -59,6 +59,7 @@ class SumNetworkSc : public LinkedNetworkSc<SumRouterSc, sc_dt::uint64> {
                FaultInjector* faults = nullptr);
   uint64_t link_value(int node, int port) const { return link_data(node, port); }
   uint64_t answer(int node) const { return router(node).answer(); }
+  int clocks_of_round() const { return 1; }
 };
 
 }  // namespace fixroute

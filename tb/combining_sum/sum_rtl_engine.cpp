@@ -1,9 +1,9 @@
 // The rtl engine's runs of summing routers: single verilated fr_sum_router models wired
 // into the topology by the harness (tb/router_array.h), every table loaded through its own
 // configuration port and checked, each router's input value on its `value` pins, then one
-// round per clock: the links recorded at every edge for the tables' rounds and the answers
-// read one edge later (SumClockMonitor, sw/kinds/combining_sum/engine.h; docs/rtl.md,
-// "Summing router").
+// round per tick -- the clocks of a round, one per register of the table: the links
+// recorded after every round for the tables' rounds and the answers read one round later
+// (SumClockMonitor, sw/kinds/combining_sum/engine.h; docs/rtl.md, "Summing router").
 #include <memory>
 
 #include "tb/combining_sum/sum_rtl_engine.h"
@@ -40,8 +40,14 @@ class SumRouterArray : public RoundRouterArray<Model, SumRtlDriver> {
   void inject(FaultInjector* faults) override { this->set_faults(faults); }
   // What arrives: a sum a fault takes was sent but is not on the link.
   bool link_valid(int node, int port) const override { return this->arrives_from(node, port); }
+  // One clock while the routers are not running (reset, load); else the clocks of a round:
+  // until the routers, all in step, say the next clock starts one.
   void tick() override {
-    Base::tick();
+    clocks_of_round_ = 0;
+    do {
+      Base::tick();
+      ++clocks_of_round_;
+    } while (this->router(0).mid_round);
     this->record_sent([this](const Model& r, int from, int, int to) {
       this->faults_->arrives_sum(static_cast<int64_t>(r.round), from, to);
     });
@@ -52,6 +58,10 @@ class SumRouterArray : public RoundRouterArray<Model, SumRtlDriver> {
     return low_high(bits(data, lsb, 32), bits(data, lsb + 32, 32));
   }
   uint64_t answer(int node) const override { return this->router(node).answer; }
+  int clocks_of_round() const override { return clocks_of_round_; }
+
+ private:
+  int clocks_of_round_ = 0;
 };
 
 using SumRouterBuild = RoundRouterBuild<SumRtlDriver>;

@@ -15,9 +15,12 @@ namespace fixroute {
 
 struct CombiningSumTables;
 
-// What the harness reads of a network of summing routers.
+// What the harness reads of a network of summing routers. Its tick() is one clock while
+// the routers are not running (reset, load), else one round: as many clocks as the table
+// has registers (docs/rtl.md, "Summing router").
 class SumRtlDriver : public RtlConfigPort {
  public:
+  virtual int clocks_of_round() const = 0;  // the clocks the last tick took
   virtual bool link_valid(int node, int port) const = 0;
   virtual uint64_t link_value(int node, int port) const = 0;
   virtual uint64_t answer(int node) const = 0;

@@ -3,6 +3,7 @@
 // packet sent, `value` the 64-bit sum it carried), and the routers' input values.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -50,10 +51,11 @@ void check_sum_faults(const EngineOptions& options);
 CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningSumTables& tables,
                                       const EngineOptions& options = {});
 
-// What the hardware harnesses do after every clock edge of a summing network, one round
-// per clock: edges 1..rounds put the round's packets on the links (recorded); edge
-// rounds + 1 adds the last round's, after which the routers' answers are read.
-// `Network` answers link_valid(node, port), link_value(node, port), answer(node).
+// What the hardware harnesses do after every round of a summing network (a clock of the
+// SystemC routers, `registers` clocks of the Verilog ones): rounds 1..rounds put their
+// packets on the links (recorded); round rounds + 1 adds the last round's, after which the
+// routers' answers are read. `Network` answers link_valid(node, port), link_value(node,
+// port), answer(node) and clocks_of_round() (the clocks the round took).
 class SumClockMonitor {
  public:
   SumClockMonitor(const Topology& topology, int rounds) : topology_(topology), rounds_(rounds) {}
@@ -66,6 +68,8 @@ class SumClockMonitor {
   const Topology& topology_;
   int64_t rounds_;
   int64_t round_ = 0;
+  int64_t clocks_ = 0;
+  std::optional<int64_t> clocks_per_round_;  // none once two rounds took different clocks
   std::vector<SumEvent> trace_;
   std::vector<uint64_t> answers_;
 };
@@ -78,6 +82,10 @@ EngineOutput combining_sum_output(CombiningSumRun run);
 
 template <class Network>
 void SumClockMonitor::clock_edge(const Network& network) {
+  const int64_t clocks = network.clocks_of_round();
+  if (round_ == 0) clocks_per_round_ = clocks;
+  else if (clocks_per_round_ != clocks) clocks_per_round_.reset();
+  clocks_ += clocks;
   ++round_;
   const int nodes = topology_.num_nodes();
   if (round_ > rounds_) {

@@ -61,8 +61,8 @@ CombiningSumRun run_combining_sum_ref(const Topology& topology, const CombiningS
 }
 
 void SumClockMonitor::finish(CombiningSumRun& run) {
-  run.clock_cycles = round_;
-  run.cycles_per_step = 1;
+  run.clock_cycles = clocks_;
+  run.cycles_per_step = clocks_per_round_;
   run.steps_simulated = rounds_;
   run.trace = std::move(trace_);
   run.answers = std::move(answers_);
