@@ -33,6 +33,7 @@ case $top in
   fr_tree_tb) kind=broadcast_trees rtl="broadcast_trees/fr_tree_router.v fr_round_table.v fr_cfg_loader.v" ;;
   fr_combining_tb) kind=combining rtl="combining/fr_combining_router.v fr_cfg_loader.v" ;;
   fr_tdm_tb) kind=tdm rtl="tdm/fr_tdm_router.v fr_round_table.v fr_cfg_loader.v" ;;
+  fr_sum_tb) kind=combining_sum rtl="combining_sum/fr_sum_router.v fr_round_table.v fr_cfg_loader.v" ;;
   *) echo "unknown testbench $top" >&2; exit 2 ;;
 esac
 sources="$src/tb/$kind/$top.v"
