@@ -69,13 +69,24 @@ std::shared_ptr<const Tables> generic_tree_within(const Problem& problem, int bu
         if (entered(v, p, r)) ways.push_back(entered(v, p, r));
     sat.exactly_one(ways);
   }
+  // Each round's arcs on distinct ports; and, implied (N-1 arcs in rounds x 2d slots), at
+  // most rounds x 2d - (N-1) slots left free -- said outright, so that the solver sees a
+  // slot left free early in the tree cost one at the end.
+  std::vector<int> free_slots;
   for (int r = 1; r <= rounds; ++r)
     for (int p = 0; p < ports; ++p) {
       std::vector<int> arcs;
       for (int v = 1; v < n; ++v)
         if (entered(v, p, r)) arcs.push_back(entered(v, p, r));
+      const int slot_free = sat.variable();
+      for (int a : arcs) sat.clause({-slot_free, -a});
+      std::vector<int> used = arcs;
+      used.push_back(slot_free);
+      sat.clause(used);
+      free_slots.push_back(slot_free);
       sat.at_most_one(std::move(arcs));
     }
+  sat.at_most(free_slots, rounds * ports - (n - 1));
   // informed(v, r): v holds the packet after round r (0: cannot yet).
   std::vector<int> informed_at(static_cast<size_t>(n) * static_cast<size_t>(rounds + 1), 0);
   auto informed = [&](int v, int r) -> int& {

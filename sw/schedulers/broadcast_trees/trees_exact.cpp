@@ -16,6 +16,7 @@
 
 #include "sw/core/errors.h"
 #include "sw/schedulers/broadcast_trees.h"
+#include "sw/schedulers/combining.h"
 #include "sw/schedulers/exact_descent.h"
 #include "sw/schedulers/sat_model.h"
 #include "sw/topology/topology.h"
@@ -134,6 +135,58 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
         links_at[static_cast<size_t>(arcs[a].to)].push_back(used);
       }
       for (std::vector<int>& links : links_at) sat.at_most_one(std::move(links));
+    }
+  // Implied by the above, said outright (the solver then sees early that a round left idle
+  // costs a reception it cannot make up later; generic-tree-exact's free slots likewise):
+  // every node receives its n - 1 packets over `rounds` rounds on its in-arcs (1-port: one a
+  // round), so at most rounds x capacity - (n - 1) of its (round, in-arc) slots stay idle.
+  for (int v = 0; v < n; ++v) {
+    const std::vector<size_t>& into = arcs_into[static_cast<size_t>(v)];
+    std::vector<int> idle;
+    for (int r = 1; r <= rounds; ++r) {
+      // one slot a round (1-port), or one per in-arc
+      for (size_t k = 0; k < (model.one_port ? 1 : into.size()); ++k) {
+        std::vector<int> receipts;
+        for (size_t j = 0; j < into.size(); ++j)
+          if (model.one_port || j == k)
+            for (int o = 0; o < n; ++o)
+              if (at(r, into[j], o)) receipts.push_back(at(r, into[j], o));
+        const int slot_idle = sat.variable();
+        for (int x : receipts) sat.clause({-slot_idle, -x});
+        receipts.push_back(slot_idle);
+        sat.clause(receipts);
+        idle.push_back(slot_idle);
+      }
+    }
+    const int capacity = rounds * (model.one_port ? 1 : static_cast<int>(into.size()));
+    sat.at_most(idle, std::max(0, capacity - (n - 1)));
+  }
+  // 1-port on a bipartite network with sides a > b: the larger side receives only from the
+  // smaller, one packet a round from each of its nodes (the bipartite bound), so at most
+  // rounds x b - a (n - 1) of the smaller side's (node, round) sends stay idle.
+  if (model.one_port)
+    if (const std::vector<int> colour = two_colouring(t); !colour.empty()) {
+      const int ones = static_cast<int>(std::count(colour.begin(), colour.end(), 1));
+      const int smaller = ones * 2 < n ? 1 : 0;
+      const int b = smaller == 1 ? ones : n - ones, a = n - b;
+      if (a > b) {
+        std::vector<int> idle;
+        for (int r = 1; r <= rounds; ++r)
+          for (int v = 0; v < n; ++v) {
+            if (colour[static_cast<size_t>(v)] != smaller) continue;
+            std::vector<int> sends;
+            for (size_t x = 0; x < arcs.size(); ++x)
+              if (arcs[x].from == v)
+                for (int o = 0; o < n; ++o)
+                  if (at(r, x, o)) sends.push_back(at(r, x, o));
+            const int send_idle = sat.variable();
+            for (int x : sends) sat.clause({-send_idle, -x});
+            sends.push_back(send_idle);
+            sat.clause(sends);
+            idle.push_back(send_idle);
+          }
+        sat.at_most(idle, std::max(0, rounds * b - a * (n - 1)));
+      }
     }
   return chosen_by_sat(sat, milliseconds, all, meaning, proven);
 }
