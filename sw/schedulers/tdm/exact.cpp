@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -186,6 +187,60 @@ std::optional<std::vector<Choice>> solve_at(const Topology& t, const std::vector
       model.exactly_one(mine);
       first = false;
     }
+  }
+  // Implied, said outright (the solver then sees early that a cell left idle costs one it
+  // cannot make up; docs/tdm.md): a node injects and ejects its flows' phits in `period`
+  // slots, and on meshes and tori the arcs of port p out of the nodes at coordinate c of
+  // p's dimension -- a slice every shortest path of a flow crosses the same number of times
+  // (say once, or never) -- carry exactly the phits that cross them; so at most the rest
+  // of each group's (cell, slot) pairs stay idle.
+  std::map<std::pair<int, int>, std::vector<std::tuple<int, int>>> groups;  // (resource, key) -> (node, resource) cells
+  std::map<std::pair<int, int>, int64_t> load;
+  std::set<std::pair<int, int>> mixed;  // slices some flow crosses a varying number of times
+  const bool sliced = t.kind() == TopologyKind::Mesh || t.kind() == TopologyKind::Torus;
+  auto slice = [&](int node, int port) { return std::make_pair(port, t.coords(node)[static_cast<size_t>(port / 2)]); };
+  for (int v = 0; v < t.num_nodes(); ++v) {
+    groups[{ports + 1, v}].push_back({v, ports + 1});
+    groups[{ports, v}].push_back({v, ports});
+    if (sliced)
+      for (int p = 0; p < ports; ++p)
+        if (t.neighbour(v, p) >= 0) groups[slice(v, p)].push_back({v, p});
+  }
+  for (size_t f = 0; f < flows.size(); ++f) {
+    load[{ports + 1, flows[f].src}] += flows[f].phits;
+    load[{ports, flows[f].dst}] += flows[f].phits;
+    if (!sliced) continue;
+    std::map<std::pair<int, int>, int> first_crossings;
+    for (size_t k = 0; k < paths[f].size(); ++k) {
+      std::map<std::pair<int, int>, int> crossings;
+      int v = flows[f].src;
+      for (int p : paths[f][k]) {
+        ++crossings[slice(v, p)];
+        v = t.neighbour(v, p);
+      }
+      if (k == 0) first_crossings = crossings;
+      else if (crossings != first_crossings)
+        for (const auto& c : {crossings, first_crossings})
+          for (const auto& [key, n] : c) mixed.insert(key);
+    }
+    for (const auto& [key, n] : first_crossings) load[key] += static_cast<int64_t>(n) * flows[f].phits;
+  }
+  for (const auto& [key, members] : groups) {
+    if (mixed.count(key)) continue;
+    const int64_t idle_at_most = static_cast<int64_t>(members.size()) * period - load[key];
+    if (idle_at_most >= static_cast<int64_t>(members.size()) * period) continue;  // nothing crosses: says nothing
+    std::vector<int> idle;
+    for (const auto& [node, resource] : members)
+      for (int slot = 0; slot < period; ++slot) {
+        const int cell_idle = model.variable();
+        std::vector<int> users;
+        if (const auto it = cells.find(std::make_tuple(node, slot, resource)); it != cells.end()) users = it->second;
+        for (int x : users) model.clause({-cell_idle, -x});
+        users.push_back(cell_idle);
+        model.clause(users);
+        idle.push_back(cell_idle);
+      }
+    model.at_most(idle, static_cast<int>(std::max<int64_t>(0, idle_at_most)));
   }
   for (auto& [key, users] : cells) model.at_most_one(std::move(users));
   return chosen_by_sat(model, milliseconds, vars, choices, proven);
