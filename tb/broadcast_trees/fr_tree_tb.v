@@ -39,7 +39,8 @@ module fr_tree_tb;
         end
     endgenerate
 
-    integer port, rounds, steps;
+    `include "fr_tb_round_trace.vh"
+    integer rounds, steps;
 
     initial begin
         failed = 0;
@@ -53,16 +54,7 @@ module fr_tree_tb;
             #1;
             steps = steps + 1;
             cycles = cycles + 1;
-            for (node = 0; node < NODES; node = node + 1) begin
-                if (round[node*32 +: 32] != steps) begin
-                    $display("FAIL router %0d is at round %0d, the network at %0d", node, round[node*32 +: 32], steps);
-                    failed = 1;
-                end
-                for (port = 0; port < P; port = port + 1)
-                    if (out_valid[node*P + port])
-                        $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", steps, node, port, neighbour(node, port),
-                                out_data[(node*P + port)*ORIGIN_W +: ORIGIN_W]);
-            end
+            record_round(steps);
             @(negedge clk);
         end
         finish_run(steps);

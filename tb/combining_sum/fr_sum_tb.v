@@ -74,7 +74,8 @@ module fr_sum_tb;
         end
     endgenerate
 
-    integer port, rounds, steps, clocks_per_round, clocks;
+    `include "fr_tb_round_trace.vh"
+    integer rounds, steps, clocks_per_round, clocks;
     reg [63:0] expected;
 
     // One round: clocks until the routers end it, all in step (every router's mid_round alike).
@@ -113,16 +114,7 @@ module fr_sum_tb;
                 $display("FAIL round %0d took %0d clocks, the table has %0d registers", steps, clocks, clocks_per_round);
                 failed = 1;
             end
-            for (node = 0; node < NODES; node = node + 1) begin
-                if (round[node*32 +: 32] != steps) begin
-                    $display("FAIL router %0d is at round %0d, the network at %0d", node, round[node*32 +: 32], steps);
-                    failed = 1;
-                end
-                for (port = 0; port < P; port = port + 1)
-                    if (out_valid[node*P + port])
-                        $fwrite(fd, "%0d,%0d,%0d,%0d,%0d\n", steps, node, port, neighbour(node, port),
-                                out_data[(node*P + port)*64 +: 64]);
-            end
+            record_round(steps);
             @(negedge clk);
         end
         run_round;  // the last round's arrivals added: the answers

@@ -66,8 +66,11 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
         all.push_back(at(r, a, o));
       }
   // Into each node, each other packet exactly once; by the time it is sent on, received.
-  std::vector<std::vector<size_t>> arcs_into(static_cast<size_t>(n));
-  for (size_t a = 0; a < arcs.size(); ++a) arcs_into[static_cast<size_t>(arcs[a].to)].push_back(a);
+  std::vector<std::vector<size_t>> arcs_into(static_cast<size_t>(n)), arcs_out_of(static_cast<size_t>(n));
+  for (size_t a = 0; a < arcs.size(); ++a) {
+    arcs_into[static_cast<size_t>(arcs[a].to)].push_back(a);
+    arcs_out_of[static_cast<size_t>(arcs[a].from)].push_back(a);
+  }
   for (int v = 0; v < n; ++v)
     for (int o = 0; o < n; ++o) {
       if (o == v) continue;
@@ -175,10 +178,9 @@ std::optional<std::vector<TreeSend>> trees_in_rounds(const Topology& t, const st
           for (int v = 0; v < n; ++v) {
             if (colour[static_cast<size_t>(v)] != smaller) continue;
             std::vector<int> sends;
-            for (size_t x = 0; x < arcs.size(); ++x)
-              if (arcs[x].from == v)
-                for (int o = 0; o < n; ++o)
-                  if (at(r, x, o)) sends.push_back(at(r, x, o));
+            for (size_t x : arcs_out_of[static_cast<size_t>(v)])
+              for (int o = 0; o < n; ++o)
+                if (at(r, x, o)) sends.push_back(at(r, x, o));
             const int send_idle = sat.variable();
             for (int x : sends) sat.clause({-send_idle, -x});
             sends.push_back(send_idle);
