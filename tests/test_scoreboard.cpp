@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <random>
 
 #include "sw/schedulers/port_rules.h"
@@ -126,6 +127,117 @@ TEST_F(ScoreboardTest, OnlineStepByStepEqualsTheWholeTrace) {
   EXPECT_EQ(a.crossings, b.crossings);
   EXPECT_EQ(a.needed, b.needed);
 }
+
+// Each demand is checked by its own instance of the rules (gossip: every packet a
+// broadcast its event names outright; total exchange: unicast only; a demand listed out of
+// order: looked up), each port model with or without the 1-port and half-duplex tests:
+// every instance must still catch each kind of wrong crossing.
+struct BrokenCase {
+  const char* topology;
+  const char* collective;
+  const char* algorithm;  // "": the default
+  PortModel model;
+  bool demand_reversed;  // the packets listed out of order: found by lookup
+};
+class ScoreboardOfEachDemand : public ::testing::TestWithParam<BrokenCase> {
+ protected:
+  void SetUp() override {
+    topo_ = Topology::parse(GetParam().topology);
+    const Algorithm& algorithm = find_algorithm(GetParam().collective, GetParam().algorithm, topo_);
+    NetworkTables t = build_tables(algorithm, topo_, GetParam().model);
+    trace_ = run_ref_engine(topo_, t, {}).trace;
+    demand_ = find_collective(GetParam().collective).packets(topo_, algorithm.packets_per_node);
+    if (GetParam().demand_reversed) std::reverse(demand_.begin(), demand_.end());
+    ASSERT_GT(trace_.size(), 20u);
+  }
+  ScoreboardReport score(const std::vector<TraceEvent>& trace) const {
+    return score_trace(topo_, GetParam().model, demand_, trace);
+  }
+  // The first crossing after step 1 whose packet its sender received in an earlier step.
+  size_t a_forwarding_crossing() const {
+    for (size_t k = 0; k < trace_.size(); ++k)
+      if (trace_[k].step > 1 && trace_[k].from != trace_[k].origin) return k;
+    ADD_FAILURE() << "no forwarding crossing";
+    return 0;
+  }
+  Topology topo_ = Topology::parse("line:2");
+  std::vector<TraceEvent> trace_;
+  std::vector<DemandPacket> demand_;
+};
+
+TEST_P(ScoreboardOfEachDemand, CatchesEachKindOfWrongCrossing) {
+  EXPECT_TRUE(score(trace_).clean()) << all_errors(score(trace_));
+  {
+    std::vector<TraceEvent> t = trace_;  // a packet the collective does not have
+    t[0].seq = 99;
+    EXPECT_THAT(all_errors(score(t)), HasSubstr("not a packet of this collective"));
+  }
+  {
+    std::vector<TraceEvent> t = trace_;  // the same crossing twice: one arc, two packets
+    t.insert(t.begin(), t.front());
+    EXPECT_THAT(all_errors(score(t)), HasSubstr("carries more than one packet"));
+  }
+  {
+    std::vector<TraceEvent> t = trace_;  // a forwarded packet sent a step early
+    const size_t k = a_forwarding_crossing();
+    const TraceEvent moved = t[k];
+    t.erase(t.begin() + static_cast<std::ptrdiff_t>(k));
+    TraceEvent early = moved;
+    early.step = 1;
+    t.push_back(early);
+    sort_trace(t);
+    const std::string errors = all_errors(score(t));
+    EXPECT_THAT(errors, HasSubstr("which does not hold it")) << errors;
+  }
+  {
+    std::vector<TraceEvent> t = trace_;  // a reception lost
+    t.erase(t.begin() + static_cast<std::ptrdiff_t>(t.size() / 2));
+    EXPECT_FALSE(score(t).clean());
+  }
+}
+
+TEST_P(ScoreboardOfEachDemand, CatchesAReceptionRepeated) {
+  // a crossing repeated a step later on the same arc: its receiver gets the packet twice
+  std::vector<TraceEvent> t = trace_;
+  TraceEvent again = t[a_forwarding_crossing()];
+  const int64_t last = t.back().step;
+  again.step = last + 1;
+  t.push_back(again);
+  const std::string errors = all_errors(score(t));
+  EXPECT_THAT(errors, ::testing::AnyOf(HasSubstr("a second time"), HasSubstr("which does not hold it"),
+                                       HasSubstr("leaves its destination")))
+      << errors;
+}
+
+// Gossip's own instance with the 1-port and half-duplex tests: an all-port full-duplex
+// gossip breaks both.
+TEST(ScoreboardOfGossip, CatchesTheOnePortAndHalfDuplexRules) {
+  const Topology topo = Topology::parse("torus:4x4");
+  const Algorithm& algorithm = find_algorithm("gossip", "", topo);
+  const std::vector<TraceEvent> trace = run_ref_engine(topo, build_tables(algorithm, topo, {}), {}).trace;
+  const std::vector<DemandPacket> demand = find_collective("gossip").packets(topo, algorithm.packets_per_node);
+  EXPECT_TRUE(score_trace(topo, PortModel{}, demand, trace).clean());
+  EXPECT_THAT(all_errors(score_trace(topo, PortModel{true, false}, demand, trace)),
+              HasSubstr("sends more than one packet"));
+  EXPECT_THAT(all_errors(score_trace(topo, PortModel{false, true}, demand, trace)),
+              HasSubstr("used in both directions"));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Demands, ScoreboardOfEachDemand,
+    ::testing::Values(BrokenCase{"torus:4x4", "gossip", "", PortModel{}, false},
+                      BrokenCase{"torus:4x4", "gossip", "", PortModel{}, true},
+                      BrokenCase{"line:5", "total-exchange", "", PortModel{}, false},
+                      BrokenCase{"line:5", "total-exchange", "", PortModel{true, false}, true},
+                      BrokenCase{"ring:6", "total-exchange", "", PortModel{false, true}, false}),
+    [](const ::testing::TestParamInfo<BrokenCase>& param_info) {
+      const BrokenCase& c = param_info.param;
+      std::string name = std::string(c.topology) + c.collective;
+      name.erase(std::remove_if(name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }),
+                 name.end());
+      return name + (c.model.one_port ? "OnePort" : "") + (c.model.half_duplex ? "HalfDuplex" : "") +
+             (c.demand_reversed ? "LookedUp" : "");
+    });
 
 // The ref engine's queues pop what router_rules::pick_next picks, in every kind, with
 // several queues sharing (and outgrowing) one pool and furthest-first packets joining

@@ -136,6 +136,8 @@ struct PacketScoreboard::State {
       packets[i].place = p.dest == kBroadcastDest ? static_cast<int32_t>(rows++) : p.origin;
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
+    const bool any_broadcast = rows > 0, any_unicast = rows < demand.size();
+    mix = !any_unicast ? Mix::Broadcast : !any_broadcast ? Mix::Unicast : Mix::Mixed;
     const double held_bytes = static_cast<double>(
         packet_scoreboard_held_bytes(static_cast<int64_t>(nodes), DemandSize{0, static_cast<int64_t>(rows)}));
     if (held_bytes > kMaxHeldBytes)
@@ -170,8 +172,10 @@ struct PacketScoreboard::State {
     return it == index.end() ? -1 : static_cast<int64_t>(it->second);
   }
 
-  size_t held_word(const Whereabouts& w, size_t node) const { return node / 64 * rows + static_cast<size_t>(w.place); }
-  bool holds(const Whereabouts& w, size_t node) const { return (held[held_word(w, node)] >> (node % 64)) & 1u; }
+  size_t row_word(size_t row, size_t node) const { return node / 64 * rows + row; }
+  size_t held_word(const Whereabouts& w, size_t node) const { return row_word(static_cast<size_t>(w.place), node); }
+  bool holds_row(size_t row, size_t node) const { return (held[row_word(row, node)] >> (node % 64)) & 1u; }
+  bool holds(const Whereabouts& w, size_t node) const { return holds_row(static_cast<size_t>(w.place), node); }
   void set_held(size_t packet, size_t node) {
     held[held_word(packets[packet], node)] |= uint64_t{1} << (node % 64);
   }
@@ -179,6 +183,34 @@ struct PacketScoreboard::State {
   void error(std::string message) {
     if (report.errors.size() < kMaxListedErrors) report.errors.push_back(std::move(message));
     ++report.error_count;
+  }
+
+  // What a crossing broke; fail() words it (out of line: the checks' loops stay small).
+  enum class Broken { NoArc, ArcTwice, BothDirections, SendsTwice, ReceivesTwice, NotAPacket, NotHeld,
+                      LeavesDestination, ReceivedAgain };
+  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const TraceEvent& e,
+                                                    const std::vector<TraceEvent>& events) {
+    switch (what) {
+      case Broken::NoArc:
+        return error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
+      case Broken::ArcTwice:
+        return error(fmt::format("step {}: arc {}->{} carries more than one packet", at, e.from, e.to));
+      case Broken::BothDirections:
+        return error(fmt::format("step {}: half-duplex link {}-{} used in both directions", at, e.from, e.to));
+      case Broken::SendsTwice:
+        return error(fmt::format("step {}: 1-port node {} sends more than one packet", at, e.from));
+      case Broken::ReceivesTwice:
+        return error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
+      case Broken::NotAPacket:
+        return error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
+      case Broken::NotHeld:
+        return error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
+                                 arrives_in_step(events, e) ? " before the next step" : ""));
+      case Broken::LeavesDestination:
+        return error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
+      case Broken::ReceivedAgain:
+        return error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
+    }
   }
 
   // Whether `e`'s packet reaches e.from within this step (for the error's wording).
@@ -199,102 +231,173 @@ struct PacketScoreboard::State {
   static constexpr size_t kLookahead = 8;
   static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions an event
 
-  // A step in three passes over its events: (1) each event's packet, found once; (2) every
-  // crossing against what the nodes held when the step began (a packet received in a step
-  // cannot leave before the next); (3) the receptions.
+  // What a step's check must test, fixed for the run by its demand and port model. The
+  // check is compiled once per combination -- one set of rules, `if constexpr` leaving out
+  // what cannot apply -- so a gossip or total-exchange run on all-port full-duplex routers
+  // pays no per-crossing test for a packet kind it has none of, nor for the 1-port and
+  // half-duplex rules. Gossip's events name their packet's record and its row of `held`
+  // outright (`direct` and every packet a broadcast: row = record = origin x seqs + seq),
+  // so its check looks nothing up.
+  enum class Mix { Broadcast, Unicast, Mixed };
+  Mix mix = Mix::Mixed;
+
   void step(int64_t at, const std::vector<TraceEvent>& events) {
     if (at < last_step || at < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
     last_step = std::max(last_step, at);
+    report.crossings += static_cast<int64_t>(events.size());
+    const bool plain = !model.half_duplex && !model.one_port;
+    if (direct && mix == Mix::Broadcast)
+      return plain ? check<Mix::Broadcast, true, true>(at, events) : check<Mix::Broadcast, true, false>(at, events);
+    if (mix == Mix::Unicast)
+      return plain ? check<Mix::Unicast, false, true>(at, events) : check<Mix::Unicast, false, false>(at, events);
+    return plain ? check<Mix::Mixed, false, true>(at, events) : check<Mix::Mixed, false, false>(at, events);
+  }
+
+  // A step in three passes over its events: (1) each event's packet, found once (not
+  // where the event names it outright); (2) every crossing against what the nodes held
+  // when the step began (a packet received in a step cannot leave before the next); (3)
+  // the receptions.
+  template <Mix kMix, bool kNamedOutright, bool kPlainPorts>
+  void check(int64_t at, const std::vector<TraceEvent>& events) {
+    static_assert(!kNamedOutright || kMix == Mix::Broadcast, "only a broadcast packet's event names its row");
+    constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
     const size_t m = events.size();
     const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
-    report.crossings += static_cast<int64_t>(m);
     packet_of.resize(m);
-    dest_of.resize(m);
-    for (size_t k = 0; k < m; ++k) {  // (1)
-      if (seqs_per_origin > 0 && k + kLookupAhead < m) {
-        const int64_t slot = dense_slot(events[k + kLookupAhead]);
-        if (slot >= 0 && direct) __builtin_prefetch(&packets[static_cast<size_t>(slot)], 1);
-        if (slot >= 0 && !direct) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
+    if constexpr (!kNamedOutright) {
+      dest_of.resize(m);
+      for (size_t k = 0; k < m; ++k) {  // (1)
+        if (seqs_per_origin > 0 && k + kLookupAhead < m) {
+          const int64_t slot = dense_slot(events[k + kLookupAhead]);
+          if (slot >= 0 && direct) __builtin_prefetch(&packets[static_cast<size_t>(slot)], 1);
+          if (slot >= 0 && !direct) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
+        }
+        const int64_t i = candidate(events[k]);
+        packet_of[k] = i;
+        // a load, not a prefetch: the core keeps many of these in flight, and it will not drop them
+        dest_of[k] = i >= 0 ? packets[static_cast<size_t>(i)].dest : kNoDest;
       }
-      const int64_t i = candidate(events[k]);
-      packet_of[k] = i;
-      // a load, not a prefetch: the core keeps many of these in flight, and it will not drop them
-      dest_of[k] = i >= 0 ? packets[static_cast<size_t>(i)].dest : kNoDest;
     }
     for (size_t k = 0; k < m; ++k) {  // (2)
-      if (k + kLookahead < m && dest_of[k + kLookahead] == kBroadcastDest) {
-        const TraceEvent& ahead = events[k + kLookahead];
-        const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-        if (ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
-          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.from))]);
-          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.to))]);
+      if constexpr (kNamedOutright) {
+        if (k + kLookahead < m) {
+          const TraceEvent& ahead = events[k + kLookahead];
+          const int64_t row = dense_slot(ahead);
+          if (row >= 0 && ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
+            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(ahead.from))]);
+            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(ahead.to))]);
+          }
+        }
+      } else if constexpr (kMayBroadcast) {
+        if (k + kLookahead < m && dest_of[k + kLookahead] == kBroadcastDest) {
+          const TraceEvent& ahead = events[k + kLookahead];
+          const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
+          if (ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
+            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.from))]);
+            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.to))]);
+          }
         }
       }
       const TraceEvent& e = events[k];
       int64_t& packet = packet_of[k];
       const int port = e.from >= 0 && e.from < n && e.to >= 0 && e.to < n ? topo.port_towards(e.from, e.to) : -1;
       if (port < 0) {
-        error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
+        fail(Broken::NoArc, at, e, events);
         packet = -1;
         continue;
       }
       int64_t& arc = arc_used[static_cast<size_t>(e.from) * ports + static_cast<size_t>(port)];
-      if (arc == at) error(fmt::format("step {}: arc {}->{} carries more than one packet", at, e.from, e.to));
+      if (arc == at) fail(Broken::ArcTwice, at, e, events);
       arc = at;
-      if (model.half_duplex &&
-          arc_used[static_cast<size_t>(e.to) * ports + static_cast<size_t>(topo.reverse_port(e.from, port))] == at)
-        error(fmt::format("step {}: half-duplex link {}-{} used in both directions", at, e.from, e.to));
-      if (model.one_port) {
-        if (sent[static_cast<size_t>(e.from)] == at)
-          error(fmt::format("step {}: 1-port node {} sends more than one packet", at, e.from));
-        if (received[static_cast<size_t>(e.to)] == at)
-          error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
-        sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
+      if constexpr (!kPlainPorts) {
+        if (model.half_duplex &&
+            arc_used[static_cast<size_t>(e.to) * ports + static_cast<size_t>(topo.reverse_port(e.from, port))] == at)
+          fail(Broken::BothDirections, at, e, events);
+        if (model.one_port) {
+          if (sent[static_cast<size_t>(e.from)] == at)
+            fail(Broken::SendsTwice, at, e, events);
+          if (received[static_cast<size_t>(e.to)] == at)
+            fail(Broken::ReceivesTwice, at, e, events);
+          sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
+        }
       }
-      if (dest_of[k] != e.dest) packet = -1;  // kNoDest where there was no candidate
+      if constexpr (kNamedOutright) {
+        packet = e.dest == kBroadcastDest ? dense_slot(e) : -1;
+      } else if (dest_of[k] != e.dest) {
+        packet = -1;  // kNoDest where there was no candidate
+      }
       if (packet < 0) {
-        error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
+        fail(Broken::NotAPacket, at, e, events);
         continue;
       }
-      Whereabouts& w = packets[static_cast<size_t>(packet)];
-      const bool holds_it = w.broadcast() ? holds(w, static_cast<size_t>(e.from))
-                                          : w.place == e.from && static_cast<int64_t>(w.since) < at;
+      bool holds_it;
+      if constexpr (kNamedOutright) {
+        holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(e.from));
+      } else {
+        const Whereabouts& w = packets[static_cast<size_t>(packet)];
+        if constexpr (kMix == Mix::Broadcast) {
+          holds_it = holds(w, static_cast<size_t>(e.from));
+        } else if constexpr (kMix == Mix::Unicast) {
+          holds_it = w.place == e.from && static_cast<int64_t>(w.since) < at;
+        } else {
+          holds_it = w.broadcast() ? holds(w, static_cast<size_t>(e.from))
+                                   : w.place == e.from && static_cast<int64_t>(w.since) < at;
+        }
+      }
       if (!holds_it) {
-        error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
-                          arrives_in_step(events, e) ? " before the next step" : ""));
+        fail(Broken::NotHeld, at, e, events);
         packet = -1;
         continue;
       }
-      if (!w.broadcast()) {
-        if (e.from == e.dest) error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
-        w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
+      if constexpr (kMayUnicast) {
+        Whereabouts& w = packets[static_cast<size_t>(packet)];
+        if (kMix == Mix::Unicast || !w.broadcast()) {
+          if (e.from == e.dest) fail(Broken::LeavesDestination, at, e, events);
+          w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
+        }
       }
     }
     for (size_t k = 0; k < m; ++k) {  // (3)
-      if (k + kLookahead < m && packet_of[k + kLookahead] >= 0 && dest_of[k + kLookahead] == kBroadcastDest) {
-        const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-        __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
+      if constexpr (kNamedOutright) {
+        if (k + kLookahead < m && packet_of[k + kLookahead] >= 0)
+          __builtin_prefetch(&held[row_word(static_cast<size_t>(packet_of[k + kLookahead]),
+                                            static_cast<size_t>(events[k + kLookahead].to))], 1);
+      } else if constexpr (kMayBroadcast) {
+        if (k + kLookahead < m && packet_of[k + kLookahead] >= 0 && dest_of[k + kLookahead] == kBroadcastDest) {
+          const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
+          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
+        }
       }
       if (packet_of[k] < 0) continue;
       const TraceEvent& e = events[k];
       const size_t i = static_cast<size_t>(packet_of[k]);
-      Whereabouts& w = packets[i];
-      if (!w.broadcast()) {
-        w.place = e.to;  // a unicast packet moves on
-        w.since = since_now;
-        if (e.to != e.dest) continue;
-        if (w.delivered) {
-          error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
+      if constexpr (kNamedOutright) {
+        uint64_t& word = held[row_word(i, static_cast<size_t>(e.to))];
+        const uint64_t bit = uint64_t{1} << (static_cast<size_t>(e.to) % 64);
+        if (word & bit) {
+          fail(Broken::ReceivedAgain, at, e, events);
           continue;
         }
-        w.delivered = 1;
+        word |= bit;
       } else {
-        if (holds(w, static_cast<size_t>(e.to))) {
-          error(fmt::format("step {}: node {} receives {} a second time", at, e.to, packet_name(e)));
-          continue;
+        Whereabouts& w = packets[i];
+        if (kMix == Mix::Unicast || (kMix == Mix::Mixed && !w.broadcast())) {
+          w.place = e.to;  // a unicast packet moves on
+          w.since = since_now;
+          if (e.to != e.dest) continue;
+          if (w.delivered) {
+            fail(Broken::ReceivedAgain, at, e, events);
+            continue;
+          }
+          w.delivered = 1;
+        } else if constexpr (kMayBroadcast) {
+          if (holds(w, static_cast<size_t>(e.to))) {
+            fail(Broken::ReceivedAgain, at, e, events);
+            continue;
+          }
+          set_held(i, static_cast<size_t>(e.to));
         }
-        set_held(i, static_cast<size_t>(e.to));
       }
       ++report.deliveries;
       report.steps = std::max(report.steps, at);
