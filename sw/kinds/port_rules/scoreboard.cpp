@@ -137,7 +137,7 @@ struct PacketScoreboard::State {
       report.needed += p.dest == kBroadcastDest ? static_cast<int64_t>(nodes) - 1 : 1;
     }
     const bool any_broadcast = rows > 0, any_unicast = rows < demand.size();
-    mix = !any_unicast ? Mix::Broadcast : !any_broadcast ? Mix::Unicast : Mix::Mixed;
+    mix = !any_unicast && direct ? Mix::Broadcast : !any_broadcast ? Mix::Unicast : Mix::Mixed;
     const double held_bytes = static_cast<double>(
         packet_scoreboard_held_bytes(static_cast<int64_t>(nodes), DemandSize{0, static_cast<int64_t>(rows)}));
     if (held_bytes > kMaxHeldBytes)
@@ -238,7 +238,11 @@ struct PacketScoreboard::State {
   // half-duplex rules. Gossip's events name their packet's record and its row of `held`
   // outright (`direct` and every packet a broadcast: row = record = origin x seqs + seq),
   // so its check looks nothing up.
-  enum class Mix { Broadcast, Unicast, Mixed };
+  enum class Mix {
+    Broadcast,  // every packet a broadcast, and `direct`: the event names its row outright
+    Unicast,    // every packet a unicast
+    Mixed,      // anything else: looked up, each record asked which it is
+  };
   Mix mix = Mix::Mixed;
 
   void step(int64_t at, const std::vector<TraceEvent>& events) {
@@ -246,20 +250,18 @@ struct PacketScoreboard::State {
     last_step = std::max(last_step, at);
     report.crossings += static_cast<int64_t>(events.size());
     const bool plain = !model.half_duplex && !model.one_port;
-    if (direct && mix == Mix::Broadcast)
-      return plain ? check<Mix::Broadcast, true, true>(at, events) : check<Mix::Broadcast, true, false>(at, events);
-    if (mix == Mix::Unicast)
-      return plain ? check<Mix::Unicast, false, true>(at, events) : check<Mix::Unicast, false, false>(at, events);
-    return plain ? check<Mix::Mixed, false, true>(at, events) : check<Mix::Mixed, false, false>(at, events);
+    if (mix == Mix::Broadcast) return plain ? check<Mix::Broadcast, true>(at, events) : check<Mix::Broadcast, false>(at, events);
+    if (mix == Mix::Unicast) return plain ? check<Mix::Unicast, true>(at, events) : check<Mix::Unicast, false>(at, events);
+    return plain ? check<Mix::Mixed, true>(at, events) : check<Mix::Mixed, false>(at, events);
   }
 
   // A step in three passes over its events: (1) each event's packet, found once (not
   // where the event names it outright); (2) every crossing against what the nodes held
   // when the step began (a packet received in a step cannot leave before the next); (3)
   // the receptions.
-  template <Mix kMix, bool kNamedOutright, bool kPlainPorts>
+  template <Mix kMix, bool kPlainPorts>
   void check(int64_t at, const std::vector<TraceEvent>& events) {
-    static_assert(!kNamedOutright || kMix == Mix::Broadcast, "only a broadcast packet's event names its row");
+    constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
     const size_t m = events.size();
@@ -336,9 +338,7 @@ struct PacketScoreboard::State {
         holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(e.from));
       } else {
         const Whereabouts& w = packets[static_cast<size_t>(packet)];
-        if constexpr (kMix == Mix::Broadcast) {
-          holds_it = holds(w, static_cast<size_t>(e.from));
-        } else if constexpr (kMix == Mix::Unicast) {
+        if constexpr (kMix == Mix::Unicast) {
           holds_it = w.place == e.from && static_cast<int64_t>(w.since) < at;
         } else {
           holds_it = w.broadcast() ? holds(w, static_cast<size_t>(e.from))
@@ -382,7 +382,7 @@ struct PacketScoreboard::State {
         word |= bit;
       } else {
         Whereabouts& w = packets[i];
-        if (kMix == Mix::Unicast || (kMix == Mix::Mixed && !w.broadcast())) {
+        if (kMix == Mix::Unicast || !w.broadcast()) {
           w.place = e.to;  // a unicast packet moves on
           w.since = since_now;
           if (e.to != e.dest) continue;
