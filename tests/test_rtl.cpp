@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 
 #include "sw/schedulers/common.h"
@@ -150,6 +151,29 @@ TEST_F(RtlTableCheck, MorePacketsThanTheEntryRamHoldsAreRefused) {
   for (int k = 0; k < 3; ++k) r.initial.push_back(r.initial.back());
   images_[2] = encode_image(r, topo_.num_ports());
   EXPECT_THAT(failure(), HasSubstr("router 2 did not load its table: it needs more than the router was built with"));
+}
+
+// The build without taps and furthest-first keeps, of a port's taps and switch words, only
+// whether they name any: the load still refuses a table that names taps, switch steps or a
+// furthest-first queue (error 7), and loads the same table without them.
+TEST(RtlTableCheckWithoutTaps, TapsSwitchStepsAndFurthestFirstAreRefusedAtLoad) {
+  const Topology topo = Topology::parse("torus:4x4");
+  const NetworkTables plain = build_tables(find_algorithm("gossip", "hamiltonian-2", topo), topo, {});
+  const RtlModelInfo model = rtl_array_model(topo, plain, 1);
+  ASSERT_THAT(model.hardware, HasSubstr("TAPS=0, FURTHEST_FIRST=0"));
+  auto load = [&](const std::function<void(PortRule&)>& change) {
+    NetworkTables t = plain;
+    if (change) change(t.routers[5].ports[2]);
+    std::vector<std::vector<uint32_t>> images;
+    for (const RouterTable& r : t.routers) images.push_back(encode_image(r, topo.num_ports()));
+    return run_rtl_model(model, topo, images, {}).failure;
+  };
+  const std::string refused = "router 5 did not load its table: it needs more than the router was built with";
+  EXPECT_EQ(load(nullptr), "");
+  EXPECT_THAT(load([](PortRule& p) { p.tap_first = 1; }), HasSubstr(refused));
+  EXPECT_THAT(load([](PortRule& p) { p.tap_second = 0; }), HasSubstr(refused));
+  EXPECT_THAT(load([](PortRule& p) { p.switch_steps = {3}; }), HasSubstr(refused));
+  EXPECT_THAT(load([](PortRule& p) { p.discipline = Discipline::FurthestFirst; }), HasSubstr(refused));
 }
 
 TEST(RtlFaults, QueueOverflowIsReported) {

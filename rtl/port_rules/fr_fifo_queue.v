@@ -123,12 +123,13 @@ module fr_fifo_queue #(
                 count_q <= count_q + 1'b1;
             end
         end else if (ready && step_go) begin  // the SEND cycle
+            // the head's entry, valid or not: an invalid link's data is never read, and
+            // zeroing it would cost a gate per bit
+            sent_data <= entries[head_q];
             if (count_q == {CNT_W{1'b0}}) begin
                 sent_valid <= 1'b0;
-                sent_data  <= {PKT_W{1'b0}};
             end else begin
                 sent_valid <= may_send;
-                sent_data  <= entries[head_q];
                 if (may_send) begin
                     head_q  <= slot(head_q, {{(POS_W-1){1'b0}}, 1'b1});
                     count_q <= count_q - 1'b1;

@@ -232,8 +232,9 @@ module fr_router #(
                     reg [FIELD_W-1:0] dest, hops;
                     dest = in_data[q*PKT_W + FIELD_W +: FIELD_W];
                     hops = in_data[q*PKT_W + 3*FIELD_W +: FIELD_W];
+                    // (hops > 1 as the queues test it: synthesis shares one comparator)
                     if (dest != node_id && dest != BROADCAST &&
-                        (hops <= {{(FIELD_W-1){1'b0}}, 1'b1} || in_mask == {P{1'b0}}))
+                        (!(hops > {{(FIELD_W-1){1'b0}}, 1'b1}) || in_mask == {P{1'b0}}))
                         unroutable[q] <= 1'b1;
                 end
             end

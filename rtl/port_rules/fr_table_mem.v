@@ -5,8 +5,8 @@
 // the initial packets (three words each), then every port's switch steps, one word each.
 //
 // The image is decoded as it is written (docs/rtl.md, "Table memory"): the header and the
-// port words go into registers, the initial packets into one RAM (96-bit entries), each
-// port's switch steps into a RAM of its own (24-bit steps). Every RAM has one write port
+// port words go into registers, the initial packets into three RAMs (an entry's three
+// words side by side), each port's switch steps into a RAM of its own (24-bit steps). Every RAM has one write port
 // (configuration) and one synchronous read port, read at the index the router will hold
 // in the next cycle: the read data always belongs to the router's current index, so the
 // router sees no extra latency.
@@ -72,7 +72,10 @@ module fr_table_mem #(
 
     // ---- header and port words: registers ---------------------------------------------
     reg        magic_ok, version_ok, ports_ok, too_many_entries;
-    reg [P*96-1:0] port_regs;  // per port {switch list, taps, rule}, as written
+    reg [P*96-1:0] port_regs;  // per port {switch list, taps, rule}, as written (TAPS == 0: the rules only)
+    // TAPS == 0: what the check needs of the other two words, per port -- whether they name
+    // taps, and switch steps -- not the words (the router reads neither).
+    reg [P-1:0]    names_taps, names_switches;
     integer k;
     always @(posedge clk) begin
         if (rst) begin
@@ -83,6 +86,8 @@ module fr_table_mem #(
             node_word        <= 16'd0;
             initial_count    <= {COUNT_W{1'b0}};
             port_regs        <= {(P*96){1'b0}};
+            names_taps       <= {P{1'b0}};
+            names_switches   <= {P{1'b0}};
         end else if (mem_we) begin
             if (addr == 0) magic_ok <= mem_wdata == MAGIC;
             if (addr == 1) version_ok <= mem_wdata == VERSION;
@@ -93,43 +98,48 @@ module fr_table_mem #(
                 initial_count    <= mem_wdata[COUNT_W-1:0];
             end
             for (k = 0; k < PORT_WORDS * P; k = k + 1)
-                if ({{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k)
-                    port_regs[k*32 +: 32] <= mem_wdata;
+                if ({{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k) begin
+                    if (TAPS != 0 || k % PORT_WORDS == 0) port_regs[k*32 +: 32] <= mem_wdata;
+                    if (TAPS == 0 && k % PORT_WORDS == 1) names_taps[k / PORT_WORDS] <= mem_wdata[15:0] != 16'hFFFF;
+                    if (TAPS == 0 && k % PORT_WORDS == 2) names_switches[k / PORT_WORDS] <= mem_wdata[31:16] != 16'd0;
+                end
         end
     end
     assign port_words = port_regs;
 
-    // ---- initial packets: a RAM of 96-bit entries, written when an entry's third word arrives
+    // ---- initial packets: three RAMs, one per word of an entry, each word written as it
+    // arrives (no register holds an entry's first words until its last)
     wire [AW-1:0] switch_base = ENTRY_AT + {{(AW-COUNT_W){1'b0}}, initial_count} * 3'd3;
     reg  [1:0]    entry_phase;   // which word of the entry arrives next
     reg  [COUNT_W-1:0] entry_count;  // entries complete
-    reg  [63:0]   entry_low;     // its first two words
-    reg  [95:0]   entries [0:ENTRY_WORDS-1];
+    reg  [31:0]   entry_word0 [0:ENTRY_WORDS-1];
+    reg  [31:0]   entry_word1 [0:ENTRY_WORDS-1];
+    reg  [31:0]   entry_word2 [0:ENTRY_WORDS-1];
     /* verilator lint_off UNUSEDSIGNAL */
     wire [COUNT_W-1:0] entry_slot = entry_count;  // below ENTRY_WORDS while the table fits
     /* verilator lint_on UNUSEDSIGNAL */
+    wire entry_we = mem_we && addr >= ENTRY_AT && addr < switch_base;
     always @(posedge clk) begin
         if (rst) begin
             entry_phase <= 2'd0;
             entry_count <= {COUNT_W{1'b0}};
-            entry_low   <= 64'd0;
-        end else if (mem_we && addr >= ENTRY_AT && addr < switch_base) begin
+        end else if (entry_we) begin
             if (entry_phase == 2'd2) begin
                 entry_phase <= 2'd0;
                 entry_count <= entry_count + 1'b1;
             end else begin
                 entry_phase <= entry_phase + 2'd1;
             end
-            if (entry_phase == 2'd0) entry_low[31:0] <= mem_wdata;
-            if (entry_phase == 2'd1) entry_low[63:32] <= mem_wdata;
         end
     end
     always @(posedge clk)
-        if (mem_we)
-            if (addr >= ENTRY_AT && addr < switch_base && entry_phase == 2'd2 && !too_many_entries)
-                entries[entry_slot[INDEX_W-1:0]] <= {mem_wdata, entry_low};
+        if (entry_we && !too_many_entries && entry_phase == 2'd0) entry_word0[entry_slot[INDEX_W-1:0]] <= mem_wdata;
     always @(posedge clk)
-        entry_words <= entries[entry_index_next];
+        if (entry_we && !too_many_entries && entry_phase == 2'd1) entry_word1[entry_slot[INDEX_W-1:0]] <= mem_wdata;
+    always @(posedge clk)
+        if (entry_we && !too_many_entries && entry_phase == 2'd2) entry_word2[entry_slot[INDEX_W-1:0]] <= mem_wdata;
+    always @(posedge clk)
+        entry_words <= {entry_word2[entry_index_next], entry_word1[entry_index_next], entry_word0[entry_index_next]};
 
     // ---- switch steps: one RAM per port --------------------------------------------------
     /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused
@@ -170,16 +180,18 @@ module fr_table_mem #(
             reg [AW-1:0] switch_total;  // every port's switch count, summed: the words after the packets
             reg          over_capacity; // more than the router was built with
             reg [15:0]   count;
-            reg          tapped;
             integer      j;
             switch_total  = {AW{1'b0}};
             over_capacity = too_many_entries;
             for (j = 0; j < P; j = j + 1) begin
-                count  = port_regs[j*96 + 80 +: 16];
-                tapped = port_regs[j*96 + 32 +: 8] != 8'hFF || port_regs[j*96 + 40 +: 8] != 8'hFF;
-                switch_total = switch_total + port_regs[j*96 + 80 +: AW];
-                if ({16'd0, count} > SWITCH_WORDS || (TAPS == 0 && (tapped || count != 16'd0)) ||
-                    (FURTHEST_FIRST == 0 && port_regs[j*96 + 16]))
+                if (TAPS != 0) begin
+                    count  = port_regs[j*96 + 80 +: 16];
+                    switch_total = switch_total + port_regs[j*96 + 80 +: AW];
+                    if ({16'd0, count} > SWITCH_WORDS) over_capacity = 1'b1;
+                end else if (names_taps[j] || names_switches[j]) begin
+                    over_capacity = 1'b1;  // with no switch steps anywhere the total stays 0
+                end
+                if (FURTHEST_FIRST == 0 && port_regs[j*96 + 16])
                     over_capacity = 1'b1;
             end
             // Within the build's capacity every count fits AW bits, so the length check after it is exact.
