@@ -24,6 +24,33 @@ using testing_support::all_errors;
 
 namespace {
 
+// The scoreboard fed as the ref engine feeds it: each step of a sorted trace as links (the
+// sender's out-port carrying the packet). A step naming an arc twice has no such form.
+ScoreboardReport score_links(const Topology& topo, const PortModel& model, const std::vector<DemandPacket>& demand,
+                             const std::vector<TraceEvent>& trace) {
+  PacketScoreboard board(topo, model, demand);
+  const size_t ports = static_cast<size_t>(topo.num_ports());
+  const size_t links = static_cast<size_t>(topo.num_nodes()) * ports;
+  std::vector<Packet> packets(links);
+  std::vector<uint8_t> used(links, 0);
+  for (size_t first = 0; first < trace.size();) {
+    size_t end = first;
+    std::fill(used.begin(), used.end(), 0);
+    for (; end < trace.size() && trace[end].step == trace[first].step; ++end) {
+      const TraceEvent& e = trace[end];
+      const int port = topo.port_towards(e.from, e.to);
+      EXPECT_GE(port, 0) << "no link for a row";
+      const size_t link = static_cast<size_t>(e.from) * ports + static_cast<size_t>(port);
+      EXPECT_FALSE(used[link]) << "two rows on one link";
+      used[link] = 1;
+      packets[link] = Packet{e.origin, e.dest, e.seq, 1};
+    }
+    board.links(trace[first].step, LinkStep{packets.data(), used.data(), links});
+    first = end;
+  }
+  return board.finish();
+}
+
 class ScoreboardTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -153,6 +180,9 @@ class ScoreboardOfEachDemand : public ::testing::TestWithParam<BrokenCase> {
   ScoreboardReport score(const std::vector<TraceEvent>& trace) const {
     return score_trace(topo_, GetParam().model, demand_, trace);
   }
+  ScoreboardReport score_as_links(const std::vector<TraceEvent>& trace) const {
+    return score_links(topo_, GetParam().model, demand_, trace);
+  }
   // The first crossing after step 1 whose packet its sender received in an earlier step.
   size_t a_forwarding_crossing() const {
     for (size_t k = 0; k < trace_.size(); ++k)
@@ -171,6 +201,7 @@ TEST_P(ScoreboardOfEachDemand, CatchesEachKindOfWrongCrossing) {
     std::vector<TraceEvent> t = trace_;  // a packet the collective does not have
     t[0].seq = 99;
     EXPECT_THAT(all_errors(score(t)), HasSubstr("not a packet of this collective"));
+    EXPECT_THAT(all_errors(score_as_links(t)), HasSubstr("not a packet of this collective"));
   }
   {
     std::vector<TraceEvent> t = trace_;  // the same crossing twice: one arc, two packets
@@ -190,10 +221,34 @@ TEST_P(ScoreboardOfEachDemand, CatchesEachKindOfWrongCrossing) {
     EXPECT_THAT(errors, HasSubstr("which does not hold it")) << errors;
   }
   {
+    std::vector<TraceEvent> t = trace_;  // a step-1 link carrying another sender's packet
+    const auto other = std::find_if(t.begin(), t.end(), [&](const TraceEvent& e) {
+      return e.step == 1 && e.from != t[0].from && e.origin != t[0].from;
+    });
+    ASSERT_NE(other, t.end());
+    t[0].origin = other->origin;
+    t[0].dest = other->dest;
+    t[0].seq = other->seq;
+    const std::string errors = all_errors(score(t));
+    EXPECT_THAT(errors, HasSubstr("which does not hold it")) << errors;
+    EXPECT_EQ(all_errors(score_as_links(t)), errors);
+  }
+  {
     std::vector<TraceEvent> t = trace_;  // a reception lost
     t.erase(t.begin() + static_cast<std::ptrdiff_t>(t.size() / 2));
     EXPECT_FALSE(score(t).clean());
+    EXPECT_EQ(all_errors(score_as_links(t)), all_errors(score(t)));
   }
+}
+
+// From the ref engine's links the same rules give the same report as from rows.
+TEST_P(ScoreboardOfEachDemand, LinksAndRowsGiveTheSameReport) {
+  const ScoreboardReport rows = score(trace_), links = score_as_links(trace_);
+  EXPECT_TRUE(links.clean()) << all_errors(links);
+  EXPECT_EQ(links.crossings, rows.crossings);
+  EXPECT_EQ(links.deliveries, rows.deliveries);
+  EXPECT_EQ(links.needed, rows.needed);
+  EXPECT_EQ(links.steps, rows.steps);
 }
 
 TEST_P(ScoreboardOfEachDemand, CatchesAReceptionRepeated) {
@@ -207,6 +262,7 @@ TEST_P(ScoreboardOfEachDemand, CatchesAReceptionRepeated) {
   EXPECT_THAT(errors, ::testing::AnyOf(HasSubstr("a second time"), HasSubstr("which does not hold it"),
                                        HasSubstr("leaves its destination")))
       << errors;
+  EXPECT_EQ(all_errors(score_as_links(t)), errors);
 }
 
 // Gossip's own instance with the 1-port and half-duplex tests: an all-port full-duplex
@@ -221,6 +277,42 @@ TEST(ScoreboardOfGossip, CatchesTheOnePortAndHalfDuplexRules) {
               HasSubstr("sends more than one packet"));
   EXPECT_THAT(all_errors(score_trace(topo, PortModel{false, true}, demand, trace)),
               HasSubstr("used in both directions"));
+  EXPECT_TRUE(score_links(topo, PortModel{}, demand, trace).clean());
+  EXPECT_THAT(all_errors(score_links(topo, PortModel{true, false}, demand, trace)),
+              HasSubstr("sends more than one packet"));
+  EXPECT_THAT(all_errors(score_links(topo, PortModel{false, true}, demand, trace)),
+              HasSubstr("used in both directions"));
+}
+
+// The ref engine hands a scoreboard its steps as links: the same verdict as from its rows,
+// on one thread and on two, and the kept trace the same rows in the same order.
+TEST(ScoreboardFromTheRefEngine, LinksGiveTheRowsVerdictAndTrace) {
+  struct Run { const char* topology; const char* collective; const char* algorithm; };
+  for (const Run& c : {Run{"torus:6x6", "gossip", ""}, Run{"line:9", "total-exchange", ""},
+                       Run{"torus:6x6", "gossip", "partial-cycles"}}) {
+    SCOPED_TRACE(std::string(c.topology) + " " + c.algorithm);
+    const Topology topo = Topology::parse(c.topology);
+    const Algorithm& algorithm = find_algorithm(c.collective, c.algorithm, topo);
+    const NetworkTables tables = build_tables(algorithm, topo, {});
+    const std::vector<DemandPacket> demand = find_collective(c.collective).packets(topo, algorithm.packets_per_node);
+    const EngineResult alone = run_ref_engine(topo, tables, {});
+    const ScoreboardReport from_rows = score_trace(topo, PortModel{}, demand, alone.trace);
+    for (int threads : {1, 2}) {
+      PacketScoreboard board(topo, PortModel{}, demand);
+      EngineOptions options;
+      options.sink = &board;
+      options.keep_trace = true;
+      options.threads = threads;
+      const EngineResult streamed = run_ref_engine(topo, tables, options);
+      EXPECT_TRUE(streamed.streamed);
+      EXPECT_EQ(streamed.trace, alone.trace);
+      const ScoreboardReport from_links = board.finish();
+      EXPECT_TRUE(from_links.clean()) << all_errors(from_links);
+      EXPECT_EQ(from_links.crossings, from_rows.crossings);
+      EXPECT_EQ(from_links.deliveries, from_rows.deliveries);
+      EXPECT_EQ(from_links.steps, from_rows.steps);
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

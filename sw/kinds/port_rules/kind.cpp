@@ -27,13 +27,18 @@ EngineOutput port_rules_output(EngineResult result) {
 
 namespace {
 
-// The scoreboard online, and the trace CSV written as the steps come where asked.
+// The scoreboard online, and the trace CSV written as the steps come where asked. On the
+// engine's thread it takes the ref engine's steps as links (rows made from them only for
+// the CSV); on a second thread (`threads` 2 and up) a copy of each step's rows.
 class PacketOnlineScore final : public OnlineScore {
  public:
   PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand,
                     const std::string& trace_path, int threads)
-      : board_(topology, model, std::move(demand)), relay_(*this) {
-    if (!trace_path.empty()) csv_.emplace(trace_path);
+      : topology_(topology), board_(topology, model, std::move(demand)), relay_(*this) {
+    if (!trace_path.empty()) {
+      csv_.emplace(trace_path);
+      send_order_ = topology.ports_by_neighbour();
+    }
     if (threads >= 2) pipeline_.emplace(relay_);
   }
   TraceSink& sink() override {
@@ -48,15 +53,27 @@ class PacketOnlineScore final : public OnlineScore {
   }
 
  private:
-  struct Relay : PacketSink {
+  struct Relay : PacketSink, LinkStepSink {
     explicit Relay(PacketOnlineScore& owner) : owner_(owner) {}
     void step(int64_t step, const std::vector<TraceEvent>& events) override {
       owner_.board_.step(step, events);
       if (owner_.csv_) owner_.csv_->rows(events);
       if (owner_.on_step) owner_.on_step(step);
     }
+    void links(int64_t step, const LinkStep& crossings) override {
+      owner_.board_.links(step, crossings);
+      if (owner_.csv_) {
+        rows_.clear();
+        append_link_rows(owner_.topology_, owner_.send_order_, step, crossings, rows_);
+        owner_.csv_->rows(rows_);
+      }
+      if (owner_.on_step) owner_.on_step(step);
+    }
     PacketOnlineScore& owner_;
+    std::vector<TraceEvent> rows_;  // a step's, for the CSV
   };
+  const Topology& topology_;
+  std::vector<uint32_t> send_order_;  // where a CSV is written: each node's ports by neighbour
   PacketScoreboard board_;
   std::optional<TraceCsvWriter> csv_;
   Relay relay_;

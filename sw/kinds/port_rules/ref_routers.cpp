@@ -94,8 +94,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
   std::vector<Packet> wire(slots);
   std::vector<uint8_t> on_wire(slots, 0);
+  // A sink that takes a step as links reads the wires themselves after the sends (the
+  // scoreboard: no row per crossing); rows are made then only for a kept trace. Any other
+  // sink gets the step's rows.
+  LinkStepSink* const link_sink = dynamic_cast<LinkStepSink*>(options.sink);
+  const bool make_rows = link_sink == nullptr;
   StepRecorder<TraceEvent> recorder(options);
-  result.streamed = recorder.streamed();
+  result.streamed = link_sink != nullptr || recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, every range's in order
 
   // (1) releases (a stuck router still releases in the step it stops at, as the hardware
@@ -126,7 +131,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     const int32_t* const across = neighbour.data();
     Packet* const link_packet = wire.data();
     uint8_t* const link_used = on_wire.data();
-    int64_t pops = 0;
+    int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
       if (faults && faults->stuck(i, step)) continue;
       const size_t s0 = static_cast<size_t>(i) * ports;
@@ -139,6 +144,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         if (faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
         link_packet[s] = pkt;
         link_used[s] = 1;
+        ++sent;
+        if (!make_rows) continue;
         TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
         crossing.from = i;
@@ -149,7 +156,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       }
     }
     range.queued -= pops;
-    range.crossed = !range.crossings.empty();
+    range.crossed = sent > 0;
   };
   // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
   // one receiver) and queues it on its own ports.
@@ -223,17 +230,23 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         forward_mask[s] = flipped->routers[static_cast<size_t>(f.a)].ports[static_cast<size_t>(f.in_port)].forward_mask;
       }
     each_range(release_and_send, step);
-    std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
-    if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
-      crossings.clear();
-      for (const RouterRange& r : ranges) crossings.insert(crossings.end(), r.crossings.begin(), r.crossings.end());
-      step_crossings = &crossings;
-    }
     for (const RouterRange& r : ranges) {
       queued += r.queued;
       if (r.crossed) last_crossing_step = step;
     }
-    recorder.record_and_clear(step, *step_crossings);  // every range clears its own before the next step
+    if (link_sink) {
+      const LinkStep links{wire.data(), on_wire.data(), slots};
+      if (options.keep_trace) append_link_rows(topology, send_order, step, links, result.trace);
+      link_sink->links(step, links);  // before the arrivals clear the wires
+    } else {
+      std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
+      if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
+        crossings.clear();
+        for (const RouterRange& r : ranges) crossings.insert(crossings.end(), r.crossings.begin(), r.crossings.end());
+        step_crossings = &crossings;
+      }
+      recorder.record_and_clear(step, *step_crossings);  // every range clears its own before the next step
+    }
     each_range(arrive, step);
     for (const RouterRange& r : ranges) {
       queued += r.queued;
@@ -247,7 +260,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     if (!result.failure.empty()) break;
   }
   result.steps_simulated = step;
-  result.trace = recorder.take_trace();
+  if (!link_sink) result.trace = recorder.take_trace();
   return result;  // sorted: steps in order, each sorted
 }
 

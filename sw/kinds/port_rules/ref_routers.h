@@ -1,8 +1,9 @@
 // The reference engine (`--engine ref`): a C++ step model of the store-and-forward
 // routers, executing their tables under the timing model of docs/timing-model.md. The golden model the
 // SystemC and RTL engines are compared with, and the fast one for large sweeps. Given a
-// PacketSink in its options it hands on each step's crossings as it goes and keeps them
-// only where `keep_trace` asks.
+// PacketSink in its options it hands on each step's crossings as it goes -- as its links
+// (LinkStep) where the sink also takes those, else as rows -- and keeps them only where
+// `keep_trace` asks.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "sw/kinds/port_rules/tables.h"
 #include "sw/engines/trace.h"
+#include "sw/kinds/port_rules/link_step.h"
 
 namespace fixroute {
 

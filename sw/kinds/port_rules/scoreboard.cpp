@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 
@@ -42,10 +43,12 @@ int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand) {
 }
 
 int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand) {
-  // Per packet: its demand entry, its whereabouts, its dense index slot.
+  // Per packet: its demand entry, its whereabouts, its dense index slot. Per link: the step
+  // it was last used, its sender and receiver, its crossing's demand index and dest.
   const int64_t per_packet = static_cast<int64_t>(sizeof(Packet)) + 16 + static_cast<int64_t>(sizeof(int32_t));
-  return packet_scoreboard_held_bytes(nodes, demand) + demand.packets() * per_packet +
-         (nodes * ports + 2 * nodes) * static_cast<int64_t>(sizeof(int64_t));
+  const int64_t per_link = 8 + 4 + 4 + 8 + 4;
+  return packet_scoreboard_held_bytes(nodes, demand) + demand.packets() * per_packet + nodes * ports * per_link +
+         2 * nodes * static_cast<int64_t>(sizeof(int64_t));
 }
 
 // Each step is checked in two passes: first every crossing against what the nodes held
@@ -88,10 +91,11 @@ struct PacketScoreboard::State {
   size_t words_per_row = 0;
   size_t rows = 0;
   std::vector<int64_t> arc_used, sent, received;  // the step an arc, a node's send, a node's receive was last used
+  std::vector<int32_t> link_node, link_to;  // per link (node x ports + port): its sender, its receiver (-1: none)
   int64_t last_step = 0;
   static constexpr int32_t kNoDest = -2;
-  std::vector<int32_t> dest_of;    // per event of the step: its packet's dest, kNoDest where none
-  std::vector<int64_t> packet_of;  // per event of the step: its demand index, or -1 (none, or the event was refused)
+  std::vector<int32_t> dest_of;    // per crossing of the step (row or link): its packet's dest, kNoDest where none
+  std::vector<int64_t> packet_of;  // per crossing of the step: its demand index, or -1 (none, or the crossing was refused)
   ScoreboardReport report;
 
   State(const Topology& t, const PortModel& m, std::vector<DemandPacket> d) : topo(t), model(m), demand(std::move(d)) {
@@ -151,22 +155,33 @@ struct PacketScoreboard::State {
     arc_used.assign(nodes * ports, 0);
     sent.assign(nodes, 0);
     received.assign(nodes, 0);
+    link_node.resize(nodes * ports);
+    link_to.resize(nodes * ports);
+    for (size_t link = 0; link < nodes * ports; ++link) {
+      link_node[link] = static_cast<int32_t>(link / ports);
+      link_to[link] = t.neighbour(static_cast<int>(link / ports), static_cast<int>(link % ports));
+    }
   }
 
-  // The slot of by_seq that names the packet with e's origin and seq (its dest still to be
-  // compared), or -1 where e's fields are out of its range (dense lookup only).
-  int64_t dense_slot(const TraceEvent& e) const {
-    if (e.origin < 0 || static_cast<size_t>(e.origin) >= nodes || e.seq < 0 || e.seq >= seqs_per_origin) return -1;
-    return static_cast<int64_t>(e.origin) * seqs_per_origin + e.seq;
+  // A crossing's packet as the demand names it.
+  struct Fields {
+    int origin, dest, seq;
+    bool operator==(const Fields& o) const { return origin == o.origin && dest == o.dest && seq == o.seq; }
+  };
+  // The slot of by_seq that names the packet with f's origin and seq (its dest still to be
+  // compared), or -1 where f's fields are out of its range (dense lookup only).
+  int64_t dense_slot(const Fields& f) const {
+    if (f.origin < 0 || static_cast<size_t>(f.origin) >= nodes || f.seq < 0 || f.seq >= seqs_per_origin) return -1;
+    return static_cast<int64_t>(f.origin) * seqs_per_origin + f.seq;
   }
-  // The demand index of the packet e names by origin and seq (dense lookup: its dest still
+  // The demand index of the packet f names by origin and seq (dense lookup: its dest still
   // to be compared), or -1 where there is none.
-  int64_t candidate(const TraceEvent& e) const {
+  int64_t candidate(const Fields& f) const {
     if (seqs_per_origin > 0) {
-      const int64_t slot = dense_slot(e);
+      const int64_t slot = dense_slot(f);
       return slot < 0 || direct ? slot : by_seq[static_cast<size_t>(slot)];
     }
-    const std::optional<uint64_t> key = packet_key(e.origin, e.dest, e.seq);
+    const std::optional<uint64_t> key = packet_key(f.origin, f.dest, f.seq);
     if (!key) return -1;
     const auto it = index.find(*key);
     return it == index.end() ? -1 : static_cast<int64_t>(it->second);
@@ -185,11 +200,52 @@ struct PacketScoreboard::State {
     ++report.error_count;
   }
 
+  // A step's crossings as the check reads them: k in [0, size()) where present(k); its
+  // sender from(k) and receiver to(k) (as given: range-checked by the reader), the port of
+  // from(k) it left by, port(k) (-1 where from -> to is no arc), and its packet fields(k).
+  // Rows: any engine's trace; the arc is looked up from (from, to), and a row may name an
+  // arc another row of the step names.
+  struct Rows {
+    static constexpr bool kArcsMayRepeat = true;
+    static constexpr bool kEndsInRange = false;  // from and to as the rows give them
+    const State& board;
+    const std::vector<TraceEvent>& events;
+    size_t size() const { return events.size(); }
+    bool present(size_t) const { return true; }
+    int from(size_t k) const { return events[k].from; }
+    int to(size_t k) const { return events[k].to; }
+    int port(size_t k) const {
+      const TraceEvent& e = events[k];
+      const int n = static_cast<int>(board.nodes);
+      return e.from >= 0 && e.from < n && e.to >= 0 && e.to < n ? board.topo.port_towards(e.from, e.to) : -1;
+    }
+    Fields fields(size_t k) const { return {events[k].origin, events[k].dest, events[k].seq}; }
+    bool arc(size_t k) const { return port(k) >= 0; }
+  };
+  // Links: the ref engine's wires; k is the link (the sender's out-port), named once a step.
+  struct Links {
+    static constexpr bool kArcsMayRepeat = false;
+    static constexpr bool kEndsInRange = true;  // nodes of the network, or to -1 (no arc)
+    const State& board;
+    const LinkStep& step;
+    size_t size() const { return step.links; }
+    bool present(size_t k) const { return step.used[k] != 0; }
+    int from(size_t k) const { return board.link_node[k]; }
+    int to(size_t k) const { return board.link_to[k]; }
+    int port(size_t k) const {
+      return board.link_to[k] < 0 ? -1 : static_cast<int>(k - static_cast<size_t>(board.link_node[k]) * board.ports);
+    }
+    bool arc(size_t k) const { return board.link_to[k] >= 0; }
+    Fields fields(size_t k) const { return {step.packets[k].origin, step.packets[k].dest, step.packets[k].seq}; }
+  };
+
   // What a crossing broke; fail() words it (out of line: the checks' loops stay small).
   enum class Broken { NoArc, ArcTwice, BothDirections, SendsTwice, ReceivesTwice, NotAPacket, NotHeld,
                       LeavesDestination, ReceivedAgain };
-  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const TraceEvent& e,
-                                                    const std::vector<TraceEvent>& events) {
+  template <class Input>
+  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const Input& in, size_t k) {
+    const Fields f = in.fields(k);
+    const TraceEvent e{at, in.from(k), in.to(k), f.origin, f.dest, f.seq};
     switch (what) {
       case Broken::NoArc:
         return error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
@@ -205,7 +261,7 @@ struct PacketScoreboard::State {
         return error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
       case Broken::NotHeld:
         return error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
-                                 arrives_in_step(events, e) ? " before the next step" : ""));
+                                 arrives_in_step(in, e.from, f) ? " before the next step" : ""));
       case Broken::LeavesDestination:
         return error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
       case Broken::ReceivedAgain:
@@ -213,190 +269,211 @@ struct PacketScoreboard::State {
     }
   }
 
-  // Whether `e`'s packet reaches e.from within this step (for the error's wording).
-  static bool arrives_in_step(const std::vector<TraceEvent>& events, const TraceEvent& e) {
-    return std::any_of(events.begin(), events.end(), [&](const TraceEvent& o) {
-      return o.to == e.from && o.origin == e.origin && o.dest == e.dest && o.seq == e.seq;
-    });
+  // Whether the packet `f` reaches `node` within this step (for the error's wording).
+  template <class Input>
+  static bool arrives_in_step(const Input& in, int node, const Fields& f) {
+    for (size_t k = 0; k < in.size(); ++k)
+      if (in.present(k) && in.to(k) == node && in.fields(k) == f) return true;
+    return false;
   }
 
   // The bit sets and the packets' records are far larger than the caches and a step's
   // crossings hit them at random: each is asked for ahead of its use, so the misses
   // overlap instead of stalling one after another -- by_seq's slot (or the record, where
-  // the event names it directly) kLookupAhead events ahead in the lookup pass, which then
-  // loads each record's dest (a load the core keeps in flight: prefetched records were
-  // seen still missing in the checks); the bits kLookahead events ahead in the checks.
-  // (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper that
-  // only prefetches.)
+  // the crossing names it directly) kLookupAhead crossings ahead in the lookup pass, which
+  // then loads each record's dest (a load the core keeps in flight: prefetched records
+  // were seen still missing in the checks); the bits kLookahead crossings ahead in the
+  // checks. (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper
+  // that only prefetches.)
   static constexpr size_t kLookahead = 8;
-  static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions an event
+  static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions a crossing
 
   // What a step's check must test, fixed for the run by its demand and port model. The
   // check is compiled once per combination -- one set of rules, `if constexpr` leaving out
   // what cannot apply -- so a gossip or total-exchange run on all-port full-duplex routers
   // pays no per-crossing test for a packet kind it has none of, nor for the 1-port and
-  // half-duplex rules. Gossip's events name their packet's record and its row of `held`
+  // half-duplex rules. Gossip's crossings name their packet's record and its row of `held`
   // outright (`direct` and every packet a broadcast: row = record = origin x seqs + seq),
-  // so its check looks nothing up.
+  // so its check looks nothing up. And once per input: rows, or the ref engine's links.
   enum class Mix {
-    Broadcast,  // every packet a broadcast, and `direct`: the event names its row outright
+    Broadcast,  // every packet a broadcast, and `direct`: the crossing names its row outright
     Unicast,    // every packet a unicast
     Mixed,      // anything else: looked up, each record asked which it is
   };
   Mix mix = Mix::Mixed;
 
-  void step(int64_t at, const std::vector<TraceEvent>& events) {
+  template <class Input>
+  void step(int64_t at, const Input& in) {
     if (at < last_step || at < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
     last_step = std::max(last_step, at);
-    report.crossings += static_cast<int64_t>(events.size());
     const bool plain = !model.half_duplex && !model.one_port;
-    if (mix == Mix::Broadcast) return plain ? check<Mix::Broadcast, true>(at, events) : check<Mix::Broadcast, false>(at, events);
-    if (mix == Mix::Unicast) return plain ? check<Mix::Unicast, true>(at, events) : check<Mix::Unicast, false>(at, events);
-    return plain ? check<Mix::Mixed, true>(at, events) : check<Mix::Mixed, false>(at, events);
+    if (mix == Mix::Broadcast) return plain ? check<Mix::Broadcast, true>(at, in) : check<Mix::Broadcast, false>(at, in);
+    if (mix == Mix::Unicast) return plain ? check<Mix::Unicast, true>(at, in) : check<Mix::Unicast, false>(at, in);
+    return plain ? check<Mix::Mixed, true>(at, in) : check<Mix::Mixed, false>(at, in);
+  }
+  void step(int64_t at, const std::vector<TraceEvent>& events) { step(at, Rows{*this, events}); }
+  void links(int64_t at, const LinkStep& crossings) {
+    if (crossings.links != link_node.size())
+      throw std::invalid_argument(fmt::format("step {}: {} links handed to the scoreboard of a network of {}", at,
+                                              crossings.links, link_node.size()));
+    step(at, Links{*this, crossings});
   }
 
-  // A step in three passes over its events: (1) each event's packet, found once (not
-  // where the event names it outright); (2) every crossing against what the nodes held
+  // A step in three passes over its crossings: (1) each crossing's packet, found once (not
+  // where the crossing names it outright); (2) every crossing against what the nodes held
   // when the step began (a packet received in a step cannot leave before the next); (3)
   // the receptions.
-  template <Mix kMix, bool kPlainPorts>
-  void check(int64_t at, const std::vector<TraceEvent>& events) {
+  template <Mix kMix, bool kPlainPorts, class Input>
+  void check(int64_t at, const Input& in) {
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
-    const size_t m = events.size();
+    const size_t m = in.size();
     const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
     packet_of.resize(m);
     if constexpr (!kNamedOutright) {
       dest_of.resize(m);
       for (size_t k = 0; k < m; ++k) {  // (1)
-        if (seqs_per_origin > 0 && k + kLookupAhead < m) {
-          const int64_t slot = dense_slot(events[k + kLookupAhead]);
+        if (seqs_per_origin > 0 && k + kLookupAhead < m && in.present(k + kLookupAhead)) {
+          const int64_t slot = dense_slot(in.fields(k + kLookupAhead));
           if (slot >= 0 && direct) __builtin_prefetch(&packets[static_cast<size_t>(slot)], 1);
           if (slot >= 0 && !direct) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
         }
-        const int64_t i = candidate(events[k]);
+        if (!in.present(k)) continue;
+        const int64_t i = candidate(in.fields(k));
         packet_of[k] = i;
         // a load, not a prefetch: the core keeps many of these in flight, and it will not drop them
         dest_of[k] = i >= 0 ? packets[static_cast<size_t>(i)].dest : kNoDest;
       }
     }
+    int64_t crossings = 0;
     for (size_t k = 0; k < m; ++k) {  // (2)
       if constexpr (kNamedOutright) {
-        if (k + kLookahead < m) {
-          const TraceEvent& ahead = events[k + kLookahead];
-          const int64_t row = dense_slot(ahead);
-          if (row >= 0 && ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
-            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(ahead.from))]);
-            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(ahead.to))]);
+        if (k + kLookahead < m && in.present(k + kLookahead)) {
+          const size_t ahead = k + kLookahead;
+          const int64_t row = dense_slot(in.fields(ahead));
+          const int from = in.from(ahead), to = in.to(ahead);
+          if (row >= 0 && (Input::kEndsInRange ? to >= 0 : from >= 0 && from < n && to >= 0 && to < n)) {
+            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(from))]);
+            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(to))]);
           }
         }
       } else if constexpr (kMayBroadcast) {
-        if (k + kLookahead < m && dest_of[k + kLookahead] == kBroadcastDest) {
-          const TraceEvent& ahead = events[k + kLookahead];
-          const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-          if (ahead.from >= 0 && ahead.from < n && ahead.to >= 0 && ahead.to < n) {
-            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.from))]);
-            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(ahead.to))]);
+        if (k + kLookahead < m && in.present(k + kLookahead) && dest_of[k + kLookahead] == kBroadcastDest) {
+          const size_t ahead = k + kLookahead;
+          const Whereabouts& w = packets[static_cast<size_t>(packet_of[ahead])];
+          const int from = in.from(ahead), to = in.to(ahead);
+          if (from >= 0 && from < n && to >= 0 && to < n) {
+            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(from))]);
+            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(to))]);
           }
         }
       }
-      const TraceEvent& e = events[k];
       int64_t& packet = packet_of[k];
-      const int port = e.from >= 0 && e.from < n && e.to >= 0 && e.to < n ? topo.port_towards(e.from, e.to) : -1;
-      if (port < 0) {
-        fail(Broken::NoArc, at, e, events);
+      if (!in.present(k)) continue;
+      ++crossings;
+      const int from = in.from(k), to = in.to(k);
+      const Fields f = in.fields(k);
+      // the arc's port only where a rule reads it (rows: found looking for the arc)
+      constexpr bool kNeedsPort = Input::kArcsMayRepeat || !kPlainPorts;
+      const int port = kNeedsPort ? in.port(k) : 0;
+      if (kNeedsPort ? port < 0 : !in.arc(k)) {
+        fail(Broken::NoArc, at, in, k);
         packet = -1;
         continue;
       }
-      int64_t& arc = arc_used[static_cast<size_t>(e.from) * ports + static_cast<size_t>(port)];
-      if (arc == at) fail(Broken::ArcTwice, at, e, events);
-      arc = at;
+      if constexpr (kNeedsPort) {
+        int64_t& arc = arc_used[static_cast<size_t>(from) * ports + static_cast<size_t>(port)];
+        if (Input::kArcsMayRepeat && arc == at) fail(Broken::ArcTwice, at, in, k);
+        arc = at;
+      }
       if constexpr (!kPlainPorts) {
         if (model.half_duplex &&
-            arc_used[static_cast<size_t>(e.to) * ports + static_cast<size_t>(topo.reverse_port(e.from, port))] == at)
-          fail(Broken::BothDirections, at, e, events);
+            arc_used[static_cast<size_t>(to) * ports + static_cast<size_t>(topo.reverse_port(from, port))] == at)
+          fail(Broken::BothDirections, at, in, k);
         if (model.one_port) {
-          if (sent[static_cast<size_t>(e.from)] == at)
-            fail(Broken::SendsTwice, at, e, events);
-          if (received[static_cast<size_t>(e.to)] == at)
-            fail(Broken::ReceivesTwice, at, e, events);
-          sent[static_cast<size_t>(e.from)] = received[static_cast<size_t>(e.to)] = at;
+          if (sent[static_cast<size_t>(from)] == at)
+            fail(Broken::SendsTwice, at, in, k);
+          if (received[static_cast<size_t>(to)] == at)
+            fail(Broken::ReceivesTwice, at, in, k);
+          sent[static_cast<size_t>(from)] = received[static_cast<size_t>(to)] = at;
         }
       }
       if constexpr (kNamedOutright) {
-        packet = e.dest == kBroadcastDest ? dense_slot(e) : -1;
-      } else if (dest_of[k] != e.dest) {
+        packet = f.dest == kBroadcastDest ? dense_slot(f) : -1;
+      } else if (dest_of[k] != f.dest) {
         packet = -1;  // kNoDest where there was no candidate
       }
       if (packet < 0) {
-        fail(Broken::NotAPacket, at, e, events);
+        fail(Broken::NotAPacket, at, in, k);
         continue;
       }
       bool holds_it;
       if constexpr (kNamedOutright) {
-        holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(e.from));
+        holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(from));
       } else {
         const Whereabouts& w = packets[static_cast<size_t>(packet)];
         if constexpr (kMix == Mix::Unicast) {
-          holds_it = w.place == e.from && static_cast<int64_t>(w.since) < at;
+          holds_it = w.place == from && static_cast<int64_t>(w.since) < at;
         } else {
-          holds_it = w.broadcast() ? holds(w, static_cast<size_t>(e.from))
-                                   : w.place == e.from && static_cast<int64_t>(w.since) < at;
+          holds_it = w.broadcast() ? holds(w, static_cast<size_t>(from))
+                                   : w.place == from && static_cast<int64_t>(w.since) < at;
         }
       }
       if (!holds_it) {
-        fail(Broken::NotHeld, at, e, events);
+        fail(Broken::NotHeld, at, in, k);
         packet = -1;
         continue;
       }
       if constexpr (kMayUnicast) {
         Whereabouts& w = packets[static_cast<size_t>(packet)];
         if (kMix == Mix::Unicast || !w.broadcast()) {
-          if (e.from == e.dest) fail(Broken::LeavesDestination, at, e, events);
+          if (from == f.dest) fail(Broken::LeavesDestination, at, in, k);
           w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
         }
       }
     }
+    report.crossings += crossings;
     for (size_t k = 0; k < m; ++k) {  // (3)
       if constexpr (kNamedOutright) {
-        if (k + kLookahead < m && packet_of[k + kLookahead] >= 0)
+        if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0)
           __builtin_prefetch(&held[row_word(static_cast<size_t>(packet_of[k + kLookahead]),
-                                            static_cast<size_t>(events[k + kLookahead].to))], 1);
+                                            static_cast<size_t>(in.to(k + kLookahead)))], 1);
       } else if constexpr (kMayBroadcast) {
-        if (k + kLookahead < m && packet_of[k + kLookahead] >= 0 && dest_of[k + kLookahead] == kBroadcastDest) {
+        if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0 &&
+            dest_of[k + kLookahead] == kBroadcastDest) {
           const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(events[k + kLookahead].to))], 1);
+          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(in.to(k + kLookahead)))], 1);
         }
       }
-      if (packet_of[k] < 0) continue;
-      const TraceEvent& e = events[k];
+      if (!in.present(k) || packet_of[k] < 0) continue;
+      const int to = in.to(k);
       const size_t i = static_cast<size_t>(packet_of[k]);
       if constexpr (kNamedOutright) {
-        uint64_t& word = held[row_word(i, static_cast<size_t>(e.to))];
-        const uint64_t bit = uint64_t{1} << (static_cast<size_t>(e.to) % 64);
+        uint64_t& word = held[row_word(i, static_cast<size_t>(to))];
+        const uint64_t bit = uint64_t{1} << (static_cast<size_t>(to) % 64);
         if (word & bit) {
-          fail(Broken::ReceivedAgain, at, e, events);
+          fail(Broken::ReceivedAgain, at, in, k);
           continue;
         }
         word |= bit;
       } else {
         Whereabouts& w = packets[i];
         if (kMix == Mix::Unicast || !w.broadcast()) {
-          w.place = e.to;  // a unicast packet moves on
+          w.place = to;  // a unicast packet moves on
           w.since = since_now;
-          if (e.to != e.dest) continue;
+          if (to != w.dest) continue;
           if (w.delivered) {
-            fail(Broken::ReceivedAgain, at, e, events);
+            fail(Broken::ReceivedAgain, at, in, k);
             continue;
           }
           w.delivered = 1;
         } else if constexpr (kMayBroadcast) {
-          if (holds(w, static_cast<size_t>(e.to))) {
-            fail(Broken::ReceivedAgain, at, e, events);
+          if (holds(w, static_cast<size_t>(to))) {
+            fail(Broken::ReceivedAgain, at, in, k);
             continue;
           }
-          set_held(i, static_cast<size_t>(e.to));
+          set_held(i, static_cast<size_t>(to));
         }
       }
       ++report.deliveries;
@@ -449,6 +526,7 @@ PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& mo
     : state_(std::make_unique<State>(topology, model, std::move(demand))) {}
 PacketScoreboard::~PacketScoreboard() = default;
 void PacketScoreboard::step(int64_t step, const std::vector<TraceEvent>& events) { state_->step(step, events); }
+void PacketScoreboard::links(int64_t step, const LinkStep& crossings) { state_->links(step, crossings); }
 ScoreboardReport PacketScoreboard::finish() { return state_->finish(); }
 
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<DemandPacket>& demand,

@@ -12,6 +12,7 @@
 #include "sw/topology/port_model.h"
 #include "sw/kinds/port_rules/tables.h"
 #include "sw/engines/trace.h"
+#include "sw/kinds/port_rules/link_step.h"
 
 namespace fixroute {
 
@@ -31,14 +32,16 @@ ScoreboardReport score_trace(const Topology& topology, const PortModel& model, c
 int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand);
 int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand);
 
-// The same checks online, a step at a time (an engine streams into it, or replay_steps).
-// Memory: two bits per node for each broadcast packet, a few words per unicast packet and
-// per arc; nothing per crossing.
-class PacketScoreboard : public PacketSink {
+// The same checks online, a step at a time (an engine streams into it, or replay_steps),
+// from rows or from the ref engine's links (the same rules, compiled for each). Memory: a
+// bit per node for each broadcast packet, a few words per unicast packet and per arc;
+// nothing per crossing.
+class PacketScoreboard : public PacketSink, public LinkStepSink {
  public:
   PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand);
   ~PacketScoreboard() override;
   void step(int64_t step, const std::vector<TraceEvent>& events) override;
+  void links(int64_t step, const LinkStep& crossings) override;
   ScoreboardReport finish();
 
  private:

@@ -1,0 +1,38 @@
+// A step of the ref engine's port-rule routers as its links hold it (LinkStep), and the
+// sinks that take a step so (the scoreboard): docs/trace-format.md's rows are made from
+// the links only where a trace is written or kept.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "sw/engines/trace.h"
+#include "sw/kinds/port_rules/tables.h"
+
+namespace fixroute {
+
+class Topology;
+
+// One step's crossings as the ref engine's links hold them: node i's out-port p is link
+// i x ports + p, and where used[link] the packet packets[link] crossed it in the step. A
+// sink that takes a step so (LinkStepSink: the scoreboard) reads the arc as the link -- no
+// row written and read back per crossing, no arc looked up from (from, to) -- and rows are
+// made from the links only where a trace is written or kept (append_link_rows).
+struct LinkStep {
+  const Packet* packets = nullptr;
+  const uint8_t* used = nullptr;
+  size_t links = 0;
+};
+// Where the ref engine hands each step as links rather than rows: a PacketSink that is also
+// one (the online scoreboard on the engine's thread). Steps in increasing order; the step's
+// arrays are the engine's, valid only during the call.
+struct LinkStepSink {
+  virtual ~LinkStepSink() = default;
+  virtual void links(int64_t step, const LinkStep& crossings) = 0;
+};
+// The rows of a step given as links, in trace order (by from, then to): node by node, each
+// node's ports in `order` (Topology::ports_by_neighbour()).
+void append_link_rows(const Topology& topology, const std::vector<uint32_t>& order, int64_t step,
+                      const LinkStep& crossings, std::vector<TraceEvent>& rows);
+
+}  // namespace fixroute
