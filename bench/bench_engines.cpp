@@ -17,7 +17,7 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
 #include "sw/kinds/port_rules/ref_routers.h"
-#include "sw/verify/pipelined_sink.h"
+#include "sw/kinds/port_rules/pipelined_sink.h"
 #include "sw/verify/run_case.h"
 #include "sw/kinds/port_rules/scoreboard.h"
 #include "sw/schedulers/circuits.h"

@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <random>
+
+#include <fmt/format.h>
 
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
@@ -14,7 +17,7 @@
 #include "sw/kinds/port_rules/port_queue.h"
 #include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/kinds/port_rules/router_rules.h"
-#include "sw/verify/pipelined_sink.h"
+#include "sw/kinds/port_rules/pipelined_sink.h"
 #include "sw/kinds/port_rules/scoreboard.h"
 #include "sweep_support.h"
 
@@ -297,23 +300,30 @@ TEST(ScoreboardFromTheRefEngine, LinksGiveTheRowsVerdictAndTrace) {
     const std::vector<DemandPacket> demand = find_collective(c.collective).packets(topo, algorithm.packets_per_node);
     const EngineResult alone = run_ref_engine(topo, tables, {});
     const ScoreboardReport from_rows = score_trace(topo, PortModel{}, demand, alone.trace);
-    for (int threads : {1, 2}) {
-      PacketScoreboard board(topo, PortModel{}, demand);
-      EngineOptions options;
-      options.sink = &board;
-      options.keep_trace = true;
-      options.threads = threads;
-      const EngineResult streamed = run_ref_engine(topo, tables, options);
-      EXPECT_TRUE(streamed.streamed);
-      EXPECT_EQ(streamed.trace, alone.trace);
-      const ScoreboardReport from_links = board.finish();
-      EXPECT_TRUE(from_links.clean()) << all_errors(from_links);
-      EXPECT_EQ(from_links.crossings, from_rows.crossings);
-      EXPECT_EQ(from_links.deliveries, from_rows.deliveries);
-      EXPECT_EQ(from_links.steps, from_rows.steps);
-    }
+    for (int threads : {1, 2})
+      for (bool pipelined : {false, true}) {  // the scoreboard on the engine's thread, or on its own
+        SCOPED_TRACE(fmt::format("threads {}, pipelined {}", threads, pipelined));
+        PacketScoreboard board(topo, PortModel{}, demand);
+        std::optional<PipelinedPacketSink> pipeline;
+        if (pipelined) pipeline.emplace(board);
+        EXPECT_TRUE(!pipeline || pipeline->takes_links());
+        EngineOptions options;
+        options.sink = pipeline ? static_cast<PacketSink*>(&*pipeline) : &board;
+        options.keep_trace = true;
+        options.threads = threads;
+        const EngineResult streamed = run_ref_engine(topo, tables, options);
+        if (pipeline) pipeline->drain();
+        EXPECT_TRUE(streamed.streamed);
+        EXPECT_EQ(streamed.trace, alone.trace);
+        const ScoreboardReport from_links = board.finish();
+        EXPECT_TRUE(from_links.clean()) << all_errors(from_links);
+        EXPECT_EQ(from_links.crossings, from_rows.crossings);
+        EXPECT_EQ(from_links.deliveries, from_rows.deliveries);
+        EXPECT_EQ(from_links.steps, from_rows.steps);
+      }
   }
 }
+
 
 INSTANTIATE_TEST_SUITE_P(
     Demands, ScoreboardOfEachDemand,
@@ -475,4 +485,22 @@ TEST(SortTrace, EqualsAWholeSortWhetherRowsComeGroupedBySenderOrShuffled) {
   std::shuffle(shuffled.begin(), shuffled.end(), rng);
   sort_trace(shuffled);
   EXPECT_EQ(shuffled, sorted);
+}
+
+// A pipeline in front of a sink that takes rows only takes rows: the engine hands it rows.
+TEST(PipelinedPacketSink, InFrontOfARowsOnlySinkTakesRows) {
+  const Topology topo = Topology::parse("line:5");
+  const NetworkTables tables = build_tables(find_algorithm("total-exchange", "", topo), topo, {});
+  RecordingSink target;
+  PipelinedPacketSink pipe(target);
+  EXPECT_FALSE(pipe.takes_links());
+  EngineOptions options;
+  options.sink = &pipe;
+  options.keep_trace = true;
+  const EngineResult r = run_ref_engine(topo, tables, options);
+  pipe.drain();
+  size_t rows = 0;
+  for (const auto& step : target.steps) rows += step.second.size();
+  EXPECT_EQ(rows, r.trace.size());
+  EXPECT_GT(rows, 0u);
 }

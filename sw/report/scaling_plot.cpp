@@ -56,8 +56,8 @@ std::string engine_of(const std::string& family) {
 
 }  // namespace
 
-std::string scaling_context(const std::string& json) {
-  const nlohmann::json doc = nlohmann::json::parse(json, nullptr, false);
+std::string scaling_context(const std::string& json_text) {
+  const nlohmann::json doc = nlohmann::json::parse(json_text, nullptr, false);
   if (!doc.is_object() || !doc.contains("context") || !doc["context"].is_object()) return "";
   const nlohmann::json& c = doc["context"];
   std::string out;
@@ -69,10 +69,10 @@ std::string scaling_context(const std::string& json) {
   return out;
 }
 
-std::vector<ScalingPoint> scaling_points(const std::string& json, const std::string& source) {
+std::vector<ScalingPoint> scaling_points(const std::string& json_text, const std::string& source) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(json);
+    doc = nlohmann::json::parse(json_text);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(fmt::format("{}: not JSON ({})", source, e.what()));
   }

@@ -15,15 +15,15 @@ struct ScalingPoint {
   double seconds;       // wall time of one run: the median of the repetitions where there are several
 };
 
-// The points of every benchmark in `json` (one Google Benchmark output) that carries the
+// The points of every benchmark in `json_text` (one Google Benchmark output) that carries the
 // counters `steps` and `routers`; the others are passed over. A case with a "median"
 // aggregate gives that; one without, the median of its iterations' entries. Throws
-// InputError (naming `source`) when `json` is not such an output.
-std::vector<ScalingPoint> scaling_points(const std::string& json, const std::string& source);
+// InputError (naming `source`) when `json_text` is not such an output.
+std::vector<ScalingPoint> scaling_points(const std::string& json_text, const std::string& source);
 
 // Where and when the results were taken, from the output's context: "1999-12-31, 2 CPUs at
 // 2450 MHz" ("" when it has none).
-std::string scaling_context(const std::string& json);
+std::string scaling_context(const std::string& json_text);
 
 // The plot: x router-steps, y seconds, both log10; a colour and a joined line per engine
 // in order of work; each point a circle with data-engine, data-work, data-router-steps and

@@ -13,7 +13,7 @@
 #include "sw/kinds/port_rules/ref_routers.h"
 #include "sw/kinds/port_rules/tables.h"
 #include "sw/topology/topology.h"
-#include "sw/verify/pipelined_sink.h"
+#include "sw/kinds/port_rules/pipelined_sink.h"
 #include "sw/kinds/port_rules/scoreboard.h"
 
 namespace fixroute {
@@ -27,9 +27,9 @@ EngineOutput port_rules_output(EngineResult result) {
 
 namespace {
 
-// The scoreboard online, and the trace CSV written as the steps come where asked. On the
-// engine's thread it takes the ref engine's steps as links (rows made from them only for
-// the CSV); on a second thread (`threads` 2 and up) a copy of each step's rows.
+// The scoreboard online, and the trace CSV written as the steps come where asked, on the
+// engine's thread or (`threads` 2 and up) a second one. It takes the ref engine's steps
+// as links (rows made from them only for the CSV), any other engine's as rows.
 class PacketOnlineScore final : public OnlineScore {
  public:
   PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand,

@@ -24,11 +24,13 @@ struct LinkStep {
   size_t links = 0;
 };
 // Where the ref engine hands each step as links rather than rows: a PacketSink that is also
-// one (the online scoreboard on the engine's thread). Steps in increasing order; the step's
-// arrays are the engine's, valid only during the call.
+// one (the online scoreboard, or the pipeline that feeds it on a second thread). Steps in
+// increasing order; the step's arrays are the engine's, valid only during the call.
 struct LinkStepSink {
   virtual ~LinkStepSink() = default;
   virtual void links(int64_t step, const LinkStep& crossings) = 0;
+  // Whether this sink takes links now (a pipeline does where the sink it feeds does).
+  virtual bool takes_links() const { return true; }
 };
 // The rows of a step given as links, in trace order (by from, then to): node by node, each
 // node's ports in `order` (Topology::ports_by_neighbour()).

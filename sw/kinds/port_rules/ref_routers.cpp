@@ -97,7 +97,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // A sink that takes a step as links reads the wires themselves after the sends (the
   // scoreboard: no row per crossing); rows are made then only for a kept trace. Any other
   // sink gets the step's rows.
-  LinkStepSink* const link_sink = dynamic_cast<LinkStepSink*>(options.sink);
+  LinkStepSink* link_sink = dynamic_cast<LinkStepSink*>(options.sink);
+  if (link_sink && !link_sink->takes_links()) link_sink = nullptr;
   const bool make_rows = link_sink == nullptr;
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = link_sink != nullptr || recorder.streamed();

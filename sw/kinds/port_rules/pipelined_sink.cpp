@@ -1,9 +1,16 @@
-#include "pipelined_sink.h"
+#include "sw/kinds/port_rules/pipelined_sink.h"
+
+#include <stdexcept>
 
 namespace fixroute {
 
 PipelinedPacketSink::PipelinedPacketSink(PacketSink& target, size_t depth)
-    : target_(target), depth_(depth < 1 ? 1 : depth), worker_([this] { work(); }) {}
+    : target_(target),
+      link_target_(dynamic_cast<LinkStepSink*>(&target)),
+      depth_(depth < 1 ? 1 : depth),
+      worker_([this] { work(); }) {
+  if (link_target_ && !link_target_->takes_links()) link_target_ = nullptr;
+}
 
 PipelinedPacketSink::~PipelinedPacketSink() {
   {
@@ -22,28 +29,43 @@ void PipelinedPacketSink::rethrow() {  // with mutex_ held
   }
 }
 
-void PipelinedPacketSink::enqueue(int64_t step, const std::function<void(std::vector<TraceEvent>&)>& fill) {
+void PipelinedPacketSink::enqueue(int64_t step, const std::function<void(Step&)>& fill) {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return queued_.size() < depth_ || failed_; });
   rethrow();
   Step s;
-  s.step = step;
   if (!spare_.empty()) {
-    s.events = std::move(spare_.back());
+    s = std::move(spare_.back());
     spare_.pop_back();
   }
-  fill(s.events);
+  s.step = step;
+  fill(s);
   queued_.push_back(std::move(s));
   lock.unlock();
   changed_.notify_all();
 }
 
 void PipelinedPacketSink::step(int64_t step, const std::vector<TraceEvent>& events) {
-  enqueue(step, [&](std::vector<TraceEvent>& rows) { rows.assign(events.begin(), events.end()); });
+  enqueue(step, [&](Step& s) {
+    s.as_links = false;
+    s.events.assign(events.begin(), events.end());
+  });
 }
 
 void PipelinedPacketSink::take_step(int64_t step, std::vector<TraceEvent>& events) {
-  enqueue(step, [&](std::vector<TraceEvent>& rows) { rows.swap(events); });  // the caller gets the spare
+  enqueue(step, [&](Step& s) {
+    s.as_links = false;
+    s.events.swap(events);  // the caller gets the spare
+  });
+}
+
+void PipelinedPacketSink::links(int64_t step, const LinkStep& crossings) {
+  if (!link_target_) throw std::logic_error("PipelinedPacketSink: links handed on to a sink that takes rows only");
+  enqueue(step, [&](Step& s) {
+    s.as_links = true;
+    s.packets.assign(crossings.packets, crossings.packets + crossings.links);
+    s.used.assign(crossings.used, crossings.used + crossings.links);
+  });
 }
 
 void PipelinedPacketSink::drain() {
@@ -63,13 +85,16 @@ void PipelinedPacketSink::work() {
     lock.unlock();
     std::exception_ptr thrown;
     try {
-      target_.step(s.step, s.events);
+      if (s.as_links)
+        link_target_->links(s.step, LinkStep{s.packets.data(), s.used.data(), s.used.size()});
+      else
+        target_.step(s.step, s.events);
     } catch (...) {
       thrown = std::current_exception();
     }
     lock.lock();
     busy_ = false;
-    spare_.push_back(std::move(s.events));
+    spare_.push_back(std::move(s));
     if (thrown) {
       failed_ = thrown;
       queued_.clear();  // what follows a failed step is not checked

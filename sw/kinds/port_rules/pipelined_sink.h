@@ -1,6 +1,8 @@
 // A PacketSink that hands each step to another sink on a second thread: the engine
 // simulates step t+1 while the scoreboard (and the trace writer) check step t. Same
 // steps, same order, same verdict as calling the sink directly (docs/cli.md `--threads`).
+// Where the sink also takes links (LinkStepSink: the online scoreboard), so does the
+// pipeline: it queues a copy of the step's links, which costs the engine less than rows.
 #pragma once
 #include <condition_variable>
 #include <cstdint>
@@ -13,10 +15,11 @@
 #include <vector>
 
 #include "sw/engines/trace.h"
+#include "sw/kinds/port_rules/link_step.h"
 
 namespace fixroute {
 
-class PipelinedPacketSink final : public PacketSink {
+class PipelinedPacketSink final : public PacketSink, public LinkStepSink {
  public:
   // At most `depth` steps wait for `target` (the engine blocks beyond): memory stays a
   // few steps' crossings.
@@ -29,27 +32,34 @@ class PipelinedPacketSink final : public PacketSink {
   void step(int64_t step, const std::vector<TraceEvent>& events) override;
   // Queues the step's vector itself and hands the caller a spare one (no copy).
   void take_step(int64_t step, std::vector<TraceEvent>& events) override;
+  // Queues a copy of the step's links (where the target takes links).
+  void links(int64_t step, const LinkStep& crossings) override;
+  bool takes_links() const override { return link_target_ != nullptr; }
   // Waits until `target` has every queued step; rethrows what it threw.
   void drain();
 
  private:
   struct Step {
     int64_t step = 0;
+    bool as_links = false;  // the step is `packets` and `used`, not `events`
     std::vector<TraceEvent> events;
+    std::vector<Packet> packets;
+    std::vector<uint8_t> used;
   };
-  // Waits for room, then queues the step with a spare vector (or a new one) that `fill`
+  // Waits for room, then queues the step with a spare buffer (or a new one) that `fill`
   // fills or swaps with the caller's.
-  void enqueue(int64_t step, const std::function<void(std::vector<TraceEvent>&)>& fill);
+  void enqueue(int64_t step, const std::function<void(Step&)>& fill);
   void work();
   void rethrow();
 
   PacketSink& target_;
+  LinkStepSink* link_target_;  // the target, where it takes links
   size_t depth_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Step> queued_;
-  std::vector<std::vector<TraceEvent>> spare_;  // buffers handed back for reuse
-  bool busy_ = false;                           // the worker holds a step
+  std::vector<Step> spare_;  // buffers handed back for reuse
+  bool busy_ = false;        // the worker holds a step
   bool closing_ = false;
   std::exception_ptr failed_;
   std::thread worker_;
