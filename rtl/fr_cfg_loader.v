@@ -65,9 +65,6 @@ module fr_cfg_loader #(
             // it from sharing one copy of the code among a network top's routers (docs/rtl.md).
             begin : crc_word
                 reg [31:0] crc_x, crc_next;
-                /* verilator lint_off UNUSEDSIGNAL */  // some terms are outputs as they stand
-                reg [96:0] crc_t;
-                /* verilator lint_on UNUSEDSIGNAL */
                 crc_x = crc_all ^ cfg_wdata;
                 `include "fr_crc32_network.vh"
                 crc_all <= crc_next;

@@ -49,19 +49,27 @@ def network():
     return pairs, [sorted(row) for row in rows]
 
 
+def term(t):
+    # the word's bits are crc_x's; each shared pair is a one-bit reg of its own (a simulator
+    # computes it as a byte, not as a bit inserted into a wide vector)
+    return "crc_x[%d]" % t if t < WIDTH else "t%d" % t
+
+
 def main():
     pairs, rows = network()
     xors = len(pairs) + sum(len(r) - 1 for r in rows)
-    terms = WIDTH + len(pairs)
     print("// Written by scripts/crc32-network.py: do not edit. CRC-32's step over one word,")
     print("// crc_next = T(crc_x), as a network of shared XORs (%d two-input XORs; row by row: 420)." % xors)
-    print("// Included inside fr_cfg_loader's clocked block, where crc_x (32 bits) holds crc ^ word")
-    print("// and crc_t (%d bits) is declared." % terms)
-    print("crc_t[%d:0] = crc_x;" % (WIDTH - 1))
+    print("// Included in fr_cfg_loader's clocked block, where crc_x and crc_next (32 bits) are declared.")
+    print("begin : crc_network")
+    names = [term(WIDTH + k) for k in range(len(pairs))]
+    for first in range(0, len(names), 12):
+        print("    reg %s;" % ", ".join(names[first:first + 12]))
     for k, (a, b) in enumerate(pairs):
-        print("crc_t[%d] = crc_t[%d] ^ crc_t[%d];" % (WIDTH + k, a, b))
+        print("    %s = %s ^ %s;" % (term(WIDTH + k), term(a), term(b)))
     for o, row in enumerate(rows):
-        print("crc_next[%d] = %s;" % (o, " ^ ".join("crc_t[%d]" % t for t in row)))
+        print("    crc_next[%d] = %s;" % (o, " ^ ".join(term(t) for t in row)))
+    print("end")
 
 
 if __name__ == "__main__":

@@ -133,13 +133,16 @@ module fr_table_mem #(
         end
     end
     always @(posedge clk)
-        if (entry_we && !too_many_entries && entry_phase == 2'd0) entry_word0[entry_slot[INDEX_W-1:0]] <= mem_wdata;
-    always @(posedge clk)
-        if (entry_we && !too_many_entries && entry_phase == 2'd1) entry_word1[entry_slot[INDEX_W-1:0]] <= mem_wdata;
-    always @(posedge clk)
-        if (entry_we && !too_many_entries && entry_phase == 2'd2) entry_word2[entry_slot[INDEX_W-1:0]] <= mem_wdata;
-    always @(posedge clk)
-        entry_words <= {entry_word2[entry_index_next], entry_word1[entry_index_next], entry_word0[entry_index_next]};
+        if (mem_we && entry_we && !too_many_entries) begin  // mem_we first: a running router's simulation skips it
+            if (entry_phase == 2'd0) entry_word0[entry_slot[INDEX_W-1:0]] <= mem_wdata;
+            if (entry_phase == 2'd1) entry_word1[entry_slot[INDEX_W-1:0]] <= mem_wdata;
+            if (entry_phase == 2'd2) entry_word2[entry_slot[INDEX_W-1:0]] <= mem_wdata;
+        end
+    always @(posedge clk) begin  // word by word: a simulator copies three words, not a concatenation
+        entry_words[31:0]  <= entry_word0[entry_index_next];
+        entry_words[63:32] <= entry_word1[entry_index_next];
+        entry_words[95:64] <= entry_word2[entry_index_next];
+    end
 
     // ---- switch steps: one RAM per port --------------------------------------------------
     /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused
