@@ -314,7 +314,7 @@ struct PacketScoreboard::State {
   void step(int64_t at, const std::vector<TraceEvent>& events) { step(at, Rows{*this, events}); }
   void links(int64_t at, const LinkStep& crossings) {
     if (crossings.links != link_node.size())
-      throw std::invalid_argument(fmt::format("step {}: {} links handed to the scoreboard of a network of {}", at,
+      throw std::invalid_argument(fmt::format("step {}: {} links handed to the scoreboard of a network of {} links", at,
                                               crossings.links, link_node.size()));
     step(at, Links{*this, crossings});
   }
