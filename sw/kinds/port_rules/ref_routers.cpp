@@ -99,7 +99,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // sink gets the step's rows.
   LinkStepSink* link_sink = dynamic_cast<LinkStepSink*>(options.sink);
   if (link_sink && !link_sink->takes_links()) link_sink = nullptr;
-  const bool make_rows = link_sink == nullptr;
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = link_sink != nullptr || recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, every range's in order
@@ -146,7 +145,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         link_packet[s] = pkt;
         link_used[s] = 1;
         ++sent;
-        if (!make_rows) continue;
+        if (link_sink) continue;  // the sink reads the wires
         TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
         crossing.from = i;
