@@ -368,6 +368,38 @@ TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
   }
 }
 
+// Queues all of one kind say so (all()), and the step compiled for that kind (push and
+// pop told it) pops what pick_next picks, as the step for any kinds does.
+template <PortQueues::All kAll>
+void pops_what_pick_next_picks(PortQueues::Kind kind, Discipline discipline) {
+  const std::vector<PortQueues::Kind> kinds(4, kind);
+  PortQueues queues(kinds);
+  ASSERT_EQ(queues.all(), kAll);
+  std::vector<std::vector<Packet>> model(kinds.size());
+  uint32_t random = 4321;
+  int id = 0;
+  for (int round = 0; round < 20000; ++round) {
+    random = random * 1103515245u + 12345u;
+    const size_t q = (random >> 4) % kinds.size();
+    if ((random >> 16) % 3 != 0 || model[q].empty()) {
+      const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
+      queues.push<kAll>(q, p);
+      model[q].push_back(p);
+    } else {
+      const size_t pick = router_rules::pick_next(model[q], discipline);
+      ASSERT_EQ(queues.pop<kAll>(q), model[q][pick]) << "round " << round << " queue " << q;
+      model[q].erase(model[q].begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    ASSERT_EQ(queues.size<kAll>(q), model[q].size());
+    ASSERT_EQ(queues.size(q), model[q].size());
+  }
+}
+TEST(PortQueues, QueuesAllOfOneKindPopWhatPickNextPicks) {
+  pops_what_pick_next_picks<PortQueues::All::Fifo>(PortQueues::Kind::Fifo, Discipline::Fifo);
+  pops_what_pick_next_picks<PortQueues::All::FurthestFirst>(PortQueues::Kind::FurthestFirst, Discipline::FurthestFirst);
+  EXPECT_EQ(PortQueues({PortQueues::Kind::Fifo, PortQueues::Kind::FurthestFirst}).all(), PortQueues::All::Mixed);
+}
+
 // A furthest-first queue filled and drained in phases, its packets' hops rising, falling,
 // equal or random: new packets join at the run's end, its start or anywhere, the run
 // empties and refills, and every pop is pick_next's choice.

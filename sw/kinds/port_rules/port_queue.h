@@ -16,7 +16,10 @@ namespace fixroute {
 // Queue q's kind is fixed at construction. Every queue owns a run of slots in one shared
 // pool; a queue that outgrows its run moves to a larger run at the pool's end (no
 // allocation per queue, none at all once a run has warmed up; a step's pops and pushes
-// touch one small record and a few slots of one run).
+// touch one record of 16 bytes and a slot of one run). A step sweeps every queue, and on
+// large networks the records are met again only after the scoreboard has swept its own
+// arrays: they are kept small (the sorted queues' extra bounds apart) so more of them
+// stay in the caches.
 // - FIFO: the run is a ring.
 // - Furthest-first: the run is kept sorted, the packet that leaves next at its top (most
 //   hops; among equal hops the one queued first): a lower part, a gap, an upper part and
@@ -32,60 +35,92 @@ class PortQueues {
   enum class Kind { Fifo, FurthestFirst };
   static constexpr uint32_t kInitialRun = 2;  // slots per queue before it first grows
 
-  explicit PortQueues(const std::vector<Kind>& kinds) : queues_(kinds.size()) {
+  explicit PortQueues(const std::vector<Kind>& kinds) : sorted_(kinds.size()) {
     static_assert(std::is_trivially_copyable_v<Packet>, "packets are moved with memmove");
+    static_assert(sizeof(Queue) == 16, "four ring records to a cache line");
+    if (kinds.size() > kMaxPool / kInitialRun) throw std::length_error("ref engine: more out-port queues than 2^32 slots");
     pool_.resize(kinds.size() * kInitialRun);
+    for (size_t q = 0; q < kinds.size(); ++q) sorted_[q] = kinds[q] == Kind::FurthestFirst;
+    const auto sorted = std::count(sorted_.begin(), sorted_.end(), uint8_t{1});
+    all_ = sorted == 0 ? All::Fifo : static_cast<size_t>(sorted) == kinds.size() ? All::FurthestFirst : All::Mixed;
+    if (all_ != All::FurthestFirst) rings_.resize(kinds.size());
+    if (all_ != All::Fifo) sorted_runs_.resize(kinds.size());
     for (size_t q = 0; q < kinds.size(); ++q) {
-      Queue& r = queues_[q];
-      r.base = q * kInitialRun;
+      Queue& r = sorted_[q] ? sorted_runs_[q] : rings_[q];
+      r.base = static_cast<uint32_t>(q * kInitialRun);
       r.capacity = kInitialRun;
-      r.sorted = kinds[q] == Kind::FurthestFirst;
     }
   }
 
-  size_t size(size_t q) const { return queues_[q].size; }
+  // What every queue is, where all are alike (the ref engine's step is compiled for each:
+  // a queue's kind is then not asked). `kAll` below: all() as the caller knows it.
+  enum class All { Fifo, FurthestFirst, Mixed };
+  All all() const { return all_; }
 
-  bool empty(size_t q) const { return queues_[q].size == 0; }
+  template <All kAll = All::Mixed>
+  size_t size(size_t q) const {
+    return is_sorted<kAll>(q) ? sorted_runs_[q].size : rings_[q].size;
+  }
+  template <All kAll = All::Mixed>
+  bool empty(size_t q) const {
+    return size<kAll>(q) == 0;
+  }
 
+  template <All kAll = All::Mixed>
   void push(size_t q, const Packet& p) {
-    Queue& r = queues_[q];
-    if (r.sorted) {
-      push_sorted(r, p);
+    if (is_sorted<kAll>(q)) {
+      push_sorted(sorted_runs_[q], p);
       return;
     }
-    if (r.size == r.capacity) grow(r);
-    pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
-    if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
-    ++r.size;
+    push_ring(rings_[q], p);
   }
 
+  template <All kAll = All::Mixed>
   Packet pop(size_t q) {
-    Queue& r = queues_[q];
-    --r.size;
-    if (r.sorted) {
+    if (is_sorted<kAll>(q)) {
+      SortedRun& r = sorted_runs_[q];
+      --r.size;
       const Packet p = pool_[r.base + (r.end > r.high ? --r.end : --r.head)];
       if (r.end == r.high) r.high = r.end = r.head;  // no upper part: the gap and the free slots are one
       if (r.capacity > kLongRun) prefetch(&pool_[r.base + (r.end > kAhead ? r.end - kAhead : 0)]);
       return p;
     }
+    return pop_ring(rings_[q]);
+  }
+
+ private:
+  // FIFO: packets from `head` round the ring. Furthest-first: the lower part [0, head), the
+  // gap [head, high), the upper part [high, end), free slots [end, capacity) (high and end
+  // in Parts).
+  struct Queue {
+    uint32_t base = 0;      // first slot of the run in pool_
+    uint32_t capacity = 0;  // slots of the run (a power of two)
+    uint32_t head = 0;
+    uint32_t size = 0;
+  };
+  struct SortedRun : Queue {
+    uint32_t high = 0;
+    uint32_t end = 0;
+  };
+  template <All kAll>
+  bool is_sorted(size_t q) const {
+    return kAll == All::FurthestFirst || (kAll == All::Mixed && sorted_[q]);
+  }
+  static constexpr size_t kMaxPool = size_t{1} << 32;  // slots: a run's base is 32 bits
+
+  void push_ring(Queue& r, const Packet& p) {
+    if (r.size == r.capacity) grow(r);
+    pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
+    if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
+    ++r.size;
+  }
+  Packet pop_ring(Queue& r) {
+    --r.size;
     const Packet p = pool_[r.base + r.head];
     r.head = (r.head + 1) & (r.capacity - 1);
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + kAhead) & (r.capacity - 1))]);
     return p;
   }
-
- private:
-  // FIFO: packets from `head` round the ring. Furthest-first: the lower part [0, head), the
-  // gap [head, high), the upper part [high, end), free slots [end, capacity).
-  struct Queue {
-    size_t base = 0;        // first slot of the run in pool_
-    uint32_t capacity = 0;  // slots of the run (FIFO: a power of two)
-    uint32_t head = 0;
-    uint32_t size = 0;
-    uint32_t high = 0;
-    uint32_t end = 0;
-    bool sorted = false;  // furthest-first
-  };
 
   // Queues move through their runs a slot a step, and a step visits every queue: with
   // more packets in flight than the caches hold, each new line would be a miss the core
@@ -96,7 +131,7 @@ class PortQueues {
   static void prefetch(const Packet* slot) { __builtin_prefetch(slot, 1); }
 
   // Out of line: the FIFO push above is the common case and stays small enough to inline.
-  __attribute__((noinline)) void push_sorted(Queue& r, const Packet& p) {
+  __attribute__((noinline)) void push_sorted(SortedRun& r, const Packet& p) {
     if (r.head == r.high) open_gap(r);
     Packet* run = &pool_[r.base];
     // where it joins: above every packet with fewer hops, below the others
@@ -143,7 +178,7 @@ class PortQueues {
   // A full gap: the upper part moved to the top of the run, or, where that leaves fewer
   // free slots than a quarter of the packets (the gap would soon close again), a run twice
   // as large. Either way the packets moved pay for at least size / 4 pushes.
-  void open_gap(Queue& r) {
+  void open_gap(SortedRun& r) {
     const uint32_t upper = r.end - r.high, free = r.capacity - r.size;
     if (free == 0 || free < r.size / 4) {
       grow(r);
@@ -155,30 +190,40 @@ class PortQueues {
     r.end = r.capacity;
   }
 
-  // A run twice as large at the pool's end: a ring's packets in order from its start; a
-  // sorted run's lower part at its start and its upper part at its top.
-  void grow(Queue& r) {
+  // A run twice as large at the pool's end (larger_run: its first slot): a ring's packets
+  // in order from its start; a sorted run's lower part at its start and its upper part at
+  // its top.
+  size_t larger_run(const Queue& r) {
     const size_t capacity = static_cast<size_t>(r.capacity) * 2;
     if (capacity > (size_t{1} << 31)) throw std::length_error("ref engine: an out-port queue of 2^31 packets");
     const size_t base = pool_.size();
+    if (base + capacity > kMaxPool) throw std::length_error("ref engine: out-port queues of 2^32 packets in all");
     pool_.resize(base + capacity);
-    if (r.sorted) {
-      const uint32_t upper = r.end - r.high;
-      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base), r.head,
-                  pool_.begin() + static_cast<std::ptrdiff_t>(base));
-      std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base + r.high), upper,
-                  pool_.begin() + static_cast<std::ptrdiff_t>(base + capacity - upper));
-      r.high = static_cast<uint32_t>(capacity - upper);
-      r.end = static_cast<uint32_t>(capacity);
-    } else {
-      for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
-      r.head = 0;
-    }
-    r.base = base;
-    r.capacity = static_cast<uint32_t>(capacity);
+    return base;
+  }
+  void grow(Queue& r) {
+    const size_t base = larger_run(r);
+    for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
+    r.head = 0;
+    r.base = static_cast<uint32_t>(base);
+    r.capacity *= 2;
+  }
+  void grow(SortedRun& r) {
+    const size_t base = larger_run(r);
+    const uint32_t capacity = r.capacity * 2, upper = r.end - r.high;
+    std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base), r.head, pool_.begin() + static_cast<std::ptrdiff_t>(base));
+    std::copy_n(pool_.begin() + static_cast<std::ptrdiff_t>(r.base + r.high), upper,
+                pool_.begin() + static_cast<std::ptrdiff_t>(base + capacity - upper));
+    r.high = capacity - upper;
+    r.end = capacity;
+    r.base = static_cast<uint32_t>(base);
+    r.capacity = capacity;
   }
 
-  std::vector<Queue> queues_;
+  All all_ = All::Fifo;
+  std::vector<uint8_t> sorted_;          // per queue: furthest-first
+  std::vector<Queue> rings_;             // per queue where any is FIFO (else empty)
+  std::vector<SortedRun> sorted_runs_;  // per queue where any is sorted (else empty)
   std::vector<Packet> pool_;
 };
 

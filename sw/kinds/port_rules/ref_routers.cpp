@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include "sw/kinds/port_rules/port_queue.h"
@@ -36,6 +38,13 @@ struct RouterRange {
   std::string failure;   // a stranded packet: the range's first
 };
 
+// What a step is compiled for (run_ref_engine's `plain`, PortQueues::all()).
+template <bool plain, PortQueues::All all>
+struct StepShape {
+  static constexpr bool kPlain = plain;
+  static constexpr PortQueues::All kAll = all;
+};
+
 }  // namespace
 
 EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given, const EngineOptions& options) {
@@ -59,21 +68,28 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // The tables and the wiring as flat arrays per (node, port), read every step.
   std::vector<PortQueues::Kind> kinds(slots);
   std::vector<int32_t> send_period(slots), send_phase(slots), neighbour(slots);
-  std::vector<int64_t> sender(slots, -1);  // in-port (node, port): the slot of the out-port across the link
+  if (slots > static_cast<size_t>(std::numeric_limits<int32_t>::max()))
+    throw std::length_error(fmt::format("ref engine: {} ports in all; it takes fewer than 2^31", slots));
+  std::vector<int32_t> sender(slots, -1);  // in-port (node, port): the slot of the out-port across the link
   std::vector<uint32_t> forward_mask(slots);     // in-port (node, port): its rule's forward_mask
   std::vector<uint8_t> taps(static_cast<size_t>(n), 0);  // a router some port of which taps (the arrivals' slow path)
+  // Tables whose every port sends in every step, with no taps, in a run without faults
+  // (gossip's Hamiltonian cycles, the total exchanges): the step compiled without the tests
+  // these never pass (StepShape).
+  bool plain = faults == nullptr;
   for (int i = 0; i < n; ++i)
     for (size_t p = 0; p < ports; ++p) {
       const size_t s = static_cast<size_t>(i) * ports + p;
       const PortRule& rule = tables.routers[static_cast<size_t>(i)].ports[p];
       forward_mask[s] = rule.forward_mask;
       if (rule.taps()) taps[static_cast<size_t>(i)] = 1;
+      plain = plain && !rule.taps() && rule.send_period == 1 && rule.send_phase == 0;
       kinds[s] = rule.discipline == Discipline::Fifo ? PortQueues::Kind::Fifo : PortQueues::Kind::FurthestFirst;
       send_period[s] = rule.send_period;
       send_phase[s] = rule.send_phase;
       neighbour[s] = topology.neighbour(i, static_cast<int>(p));
       if (neighbour[s] >= 0)
-        sender[s] = static_cast<int64_t>(neighbour[s]) * static_cast<int64_t>(ports) +
+        sender[s] = neighbour[s] * static_cast<int32_t>(ports) +
                     topology.reverse_port(i, static_cast<int>(p));
     }
   // The routers in contiguous ranges, one per thread (`threads`; one where faults are
@@ -107,20 +123,25 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // does), then (2) sends, each router's ports taken in the order of the neighbours they
   // lead to, so the step's crossings come out in trace order (by from, then to). A
   // router's releases and sends touch only its own queues.
-  auto release_and_send = [&](RouterRange& range, int64_t step) {
+  // The step's shape: plain tables (above) or not, and what all queues are where alike.
+  // Compiled for plain tables with each kind of queues, and for any other tables.
+  using All = PortQueues::All;
+  auto release_and_send = [&](RouterRange& range, int64_t step, auto shape) {
+    constexpr bool kPlain = decltype(shape)::kPlain;
+    constexpr All kAll = decltype(shape)::kAll;
     PortQueues& queues = *range.queues;
     range.crossings.clear();
     range.queued = 0;
     range.crossed = false;
     for (int i = range.first; i < range.last && step <= last_release; ++i) {
-      if (faults && faults->stuck(i, step - 1)) continue;
+      if (!kPlain && faults && faults->stuck(i, step - 1)) continue;
       const std::vector<InitialPacket>& initial = tables.routers[static_cast<size_t>(i)].initial;
       size_t& next = next_release[static_cast<size_t>(i)];
       while (next < initial.size() && initial[next].release == step) {
         const InitialPacket& ip = initial[next++];
         const size_t q = static_cast<size_t>(i) * ports + static_cast<size_t>(ip.out_port) - range.slot0;
-        queues.push(q, ip.packet);
-        range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size(q)));
+        queues.push<kAll>(q, ip.packet);
+        range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size<kAll>(q)));
       }
     }
     // The arrays as local pointers: on_wire's stores are of a char type, which may alias
@@ -133,15 +154,15 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     uint8_t* const link_used = on_wire.data();
     int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
-      if (faults && faults->stuck(i, step)) continue;
+      if (!kPlain && faults && faults->stuck(i, step)) continue;
       const size_t s0 = static_cast<size_t>(i) * ports;
       for (size_t k = 0; k < ports; ++k) {
         const size_t s = s0 + order[s0 + k], q = s - range.slot0;
-        if (queues.empty(q) || !router_rules::may_send(period[s], phase[s], step)) continue;
-        const Packet pkt = queues.pop(q);
+        if (queues.empty<kAll>(q) || (!kPlain && !router_rules::may_send(period[s], phase[s], step))) continue;
+        const Packet pkt = queues.pop<kAll>(q);
         ++pops;
         // a packet a fault takes leaves its sender and never arrives: no crossing
-        if (faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
+        if (!kPlain && faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
         link_packet[s] = pkt;
         link_used[s] = 1;
         ++sent;
@@ -160,10 +181,12 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   };
   // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
   // one receiver) and queues it on its own ports.
-  auto arrive = [&](RouterRange& range, int64_t step) {
+  auto arrive = [&](RouterRange& range, int64_t step, auto shape) {
+    constexpr bool kPlain = decltype(shape)::kPlain;
+    constexpr All kAll = decltype(shape)::kAll;
     PortQueues& queues = *range.queues;
     // local pointers and counters, as in the sends: on_wire's char stores alias anything
-    const int64_t* const from_slot = sender.data();
+    const int32_t* const from_slot = sender.data();
     const Packet* const link_packet = wire.data();
     uint8_t* const link_used = on_wire.data();
     const uint32_t* const masks = forward_mask.data();
@@ -172,18 +195,18 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     for (int i = range.first; i < range.last && range.failure.empty(); ++i) {
       const size_t s0 = static_cast<size_t>(i) * ports;
       for (size_t q = 0; q < ports; ++q) {
-        const int64_t from = from_slot[s0 + q];
+        const int32_t from = from_slot[s0 + q];
         if (from < 0 || !link_used[from]) continue;
         link_used[from] = 0;
         const Packet pkt = link_packet[from];
         auto push = [&](int out, const Packet& copy) {
           const size_t local = s0 + static_cast<size_t>(out) - range.slot0;
-          queues.push(local, copy);
+          queues.push<kAll>(local, copy);
           ++pushes;
-          max_queue = std::max<int64_t>(max_queue, static_cast<int64_t>(queues.size(local)));
+          max_queue = std::max<int64_t>(max_queue, static_cast<int64_t>(queues.size<kAll>(local)));
         };
         const router_rules::Arrival what =
-            tapping[i] ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
+            !kPlain && tapping[i] ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
                                                       static_cast<int>(q), step, push)
                        : router_rules::handle_arrival_without_taps(pkt, i, masks[s0 + q], push);
         if (what == router_rules::Arrival::Stranded) {
@@ -198,11 +221,19 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   std::optional<StepThreads> threads;
   if (parts > 1) threads.emplace(parts);
   auto each_range = [&](const auto& phase, int64_t step) {
+    auto run = [&](RouterRange& range) {
+      if (!plain) return phase(range, step, StepShape<false, All::Mixed>{});
+      switch (range.queues->all()) {
+        case All::Fifo: return phase(range, step, StepShape<true, All::Fifo>{});
+        case All::FurthestFirst: return phase(range, step, StepShape<true, All::FurthestFirst>{});
+        case All::Mixed: return phase(range, step, StepShape<true, All::Mixed>{});
+      }
+    };
     if (!threads) {
-      phase(ranges.front(), step);
+      run(ranges.front());
       return;
     }
-    threads->run([&](int k) { phase(ranges[static_cast<size_t>(k)], step); });
+    threads->run([&](int k) { run(ranges[static_cast<size_t>(k)]); });
   };
 
   int64_t step = 0, last_crossing_step = 0;

@@ -346,12 +346,22 @@ struct PacketScoreboard::State {
         dest_of[k] = i >= 0 ? packets[static_cast<size_t>(i)].dest : kNoDest;
       }
     }
+    // Named outright: a crossing's row of `held` (-1: none, a broadcast's fields out of
+    // range or not a broadcast) is found once, kLookahead crossings ahead where its words
+    // are asked for, and kept in packet_of.
+    auto named_row = [&](size_t k) {
+      const Fields f = in.fields(k);
+      return f.dest == kBroadcastDest ? dense_slot(f) : -1;
+    };
+    if constexpr (kNamedOutright)
+      for (size_t k = 0; k < std::min(m, kLookahead); ++k)
+        if (in.present(k)) packet_of[k] = named_row(k);
     int64_t crossings = 0;
     for (size_t k = 0; k < m; ++k) {  // (2)
       if constexpr (kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead)) {
           const size_t ahead = k + kLookahead;
-          const int64_t row = dense_slot(in.fields(ahead));
+          const int64_t row = packet_of[ahead] = named_row(ahead);
           const int from = in.from(ahead), to = in.to(ahead);
           if (row >= 0 && (Input::kEndsInRange ? to >= 0 : from >= 0 && from < n && to >= 0 && to < n)) {
             __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(from))]);
@@ -400,7 +410,7 @@ struct PacketScoreboard::State {
         }
       }
       if constexpr (kNamedOutright) {
-        packet = f.dest == kBroadcastDest ? dense_slot(f) : -1;
+        // found ahead
       } else if (dest_of[k] != f.dest) {
         packet = -1;  // kNoDest where there was no candidate
       }
@@ -434,6 +444,7 @@ struct PacketScoreboard::State {
       }
     }
     report.crossings += crossings;
+    int64_t deliveries = 0;
     for (size_t k = 0; k < m; ++k) {  // (3)
       if constexpr (kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0)
@@ -476,9 +487,10 @@ struct PacketScoreboard::State {
           set_held(i, static_cast<size_t>(to));
         }
       }
-      ++report.deliveries;
-      report.steps = std::max(report.steps, at);
+      ++deliveries;
     }
+    report.deliveries += deliveries;
+    if (deliveries > 0) report.steps = std::max(report.steps, at);
   }
 
   ScoreboardReport finish() {
