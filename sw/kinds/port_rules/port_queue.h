@@ -16,10 +16,10 @@ namespace fixroute {
 // Queue q's kind is fixed at construction. Every queue owns a run of slots in one shared
 // pool; a queue that outgrows its run moves to a larger run at the pool's end (no
 // allocation per queue, none at all once a run has warmed up; a step's pops and pushes
-// touch one record of 16 bytes and a slot of one run). A step sweeps every queue, and on
-// large networks the records are met again only after the scoreboard has swept its own
-// arrays: they are kept small (the sorted queues' extra bounds apart) so more of them
-// stay in the caches.
+// touch one small record and a slot of one run). A step sweeps every queue, and on large
+// networks the records are met again only after the scoreboard has swept its own arrays:
+// they are kept small, and a FIFO queue's first packet lives in its record (32 bytes; the
+// pool only once it holds two), so more of them stay in the caches.
 // - FIFO: the run is a ring.
 // - Furthest-first: the run is kept sorted, the packet that leaves next at its top (most
 //   hops; among equal hops the one queued first): a lower part, a gap, an upper part and
@@ -33,23 +33,28 @@ namespace fixroute {
 class PortQueues {
  public:
   enum class Kind { Fifo, FurthestFirst };
-  static constexpr uint32_t kInitialRun = 2;  // slots per queue before it first grows
+  static constexpr uint32_t kInitialSortedRun = 2;  // slots of a sorted queue's first run
 
   explicit PortQueues(const std::vector<Kind>& kinds) : sorted_(kinds.size()) {
     static_assert(std::is_trivially_copyable_v<Packet>, "packets are moved with memmove");
-    static_assert(sizeof(Queue) == 16, "four ring records to a cache line");
-    if (kinds.size() > kMaxPool / kInitialRun) throw std::length_error("ref engine: more out-port queues than 2^32 slots");
-    pool_.resize(kinds.size() * kInitialRun);
+    static_assert(sizeof(Ring) == 32, "two ring records to a cache line");
     for (size_t q = 0; q < kinds.size(); ++q) sorted_[q] = kinds[q] == Kind::FurthestFirst;
-    const auto sorted = std::count(sorted_.begin(), sorted_.end(), uint8_t{1});
-    all_ = sorted == 0 ? All::Fifo : static_cast<size_t>(sorted) == kinds.size() ? All::FurthestFirst : All::Mixed;
+    const auto sorted = static_cast<size_t>(std::count(sorted_.begin(), sorted_.end(), uint8_t{1}));
+    if (sorted > kMaxPool / kInitialSortedRun) throw std::length_error("ref engine: more out-port queues than 2^31");
+    all_ = sorted == 0 ? All::Fifo : sorted == kinds.size() ? All::FurthestFirst : All::Mixed;
     if (all_ != All::FurthestFirst) rings_.resize(kinds.size());
     if (all_ != All::Fifo) sorted_runs_.resize(kinds.size());
-    for (size_t q = 0; q < kinds.size(); ++q) {
-      Queue& r = sorted_[q] ? sorted_runs_[q] : rings_[q];
-      r.base = static_cast<uint32_t>(q * kInitialRun);
-      r.capacity = kInitialRun;
-    }
+    pool_.resize(sorted * kInitialSortedRun);
+    size_t next = 0;
+    for (size_t q = 0; q < kinds.size(); ++q)
+      if (sorted_[q]) {
+        SortedRun& r = sorted_runs_[q];
+        r.base = static_cast<uint32_t>(next);
+        r.capacity = kInitialSortedRun;
+        next += kInitialSortedRun;
+      } else {
+        rings_[q].capacity = 1;  // its packet in the record
+      }
   }
 
   // What every queue is, where all are alike (the ref engine's step is compiled for each:
@@ -90,13 +95,17 @@ class PortQueues {
 
  private:
   // FIFO: packets from `head` round the ring. Furthest-first: the lower part [0, head), the
-  // gap [head, high), the upper part [high, end), free slots [end, capacity) (high and end
-  // in Parts).
+  // gap [head, high), the upper part [high, end), free slots [end, capacity).
   struct Queue {
     uint32_t base = 0;      // first slot of the run in pool_
     uint32_t capacity = 0;  // slots of the run (a power of two)
     uint32_t head = 0;
     uint32_t size = 0;
+  };
+  // A FIFO queue starts with room for one packet in its record (no run in the pool): where
+  // a port never holds more (gossip's cycles), a push or pop touches one cache line.
+  struct Ring : Queue {
+    Packet slot;  // the packet, while capacity is 1
   };
   struct SortedRun : Queue {
     uint32_t high = 0;
@@ -108,14 +117,20 @@ class PortQueues {
   }
   static constexpr size_t kMaxPool = size_t{1} << 32;  // slots: a run's base is 32 bits
 
-  void push_ring(Queue& r, const Packet& p) {
+  void push_ring(Ring& r, const Packet& p) {
+    if (r.capacity == 1 && r.size == 0) {
+      r.slot = p;
+      r.size = 1;
+      return;
+    }
     if (r.size == r.capacity) grow(r);
     pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
     ++r.size;
   }
-  Packet pop_ring(Queue& r) {
+  Packet pop_ring(Ring& r) {
     --r.size;
+    if (r.capacity == 1) return r.slot;
     const Packet p = pool_[r.base + r.head];
     r.head = (r.head + 1) & (r.capacity - 1);
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + kAhead) & (r.capacity - 1))]);
@@ -201,9 +216,11 @@ class PortQueues {
     pool_.resize(base + capacity);
     return base;
   }
-  void grow(Queue& r) {
+  void grow(Ring& r) {
     const size_t base = larger_run(r);
-    for (size_t k = 0; k < r.size; ++k) pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
+    if (r.capacity == 1) pool_[base] = r.slot;  // full: its one packet
+    for (size_t k = 0; k < r.size && r.capacity > 1; ++k)
+      pool_[base + k] = pool_[r.base + ((r.head + k) & (r.capacity - 1))];
     r.head = 0;
     r.base = static_cast<uint32_t>(base);
     r.capacity *= 2;
@@ -222,7 +239,7 @@ class PortQueues {
 
   All all_ = All::Fifo;
   std::vector<uint8_t> sorted_;          // per queue: furthest-first
-  std::vector<Queue> rings_;             // per queue where any is FIFO (else empty)
+  std::vector<Ring> rings_;              // per queue where any is FIFO (else empty)
   std::vector<SortedRun> sorted_runs_;  // per queue where any is sorted (else empty)
   std::vector<Packet> pool_;
 };
