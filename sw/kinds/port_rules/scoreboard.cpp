@@ -348,7 +348,8 @@ struct PacketScoreboard::State {
     }
     // Named outright: a crossing's row of `held` (-1: none, a broadcast's fields out of
     // range or not a broadcast) is found once, kLookahead crossings ahead where its words
-    // are asked for, and kept in packet_of.
+    // are asked for, and kept in packet_of -- which (2) then sets to the receiver's word of
+    // that row, the one (3) writes (-1 where the crossing was refused).
     auto named_row = [&](size_t k) {
       const Fields f = in.fields(k);
       return f.dest == kBroadcastDest ? dense_slot(f) : -1;
@@ -421,6 +422,7 @@ struct PacketScoreboard::State {
       bool holds_it;
       if constexpr (kNamedOutright) {
         holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(from));
+        if (holds_it) packet = static_cast<int64_t>(row_word(static_cast<size_t>(packet), static_cast<size_t>(to)));
       } else {
         const Whereabouts& w = packets[static_cast<size_t>(packet)];
         if constexpr (kMix == Mix::Unicast) {
@@ -448,8 +450,7 @@ struct PacketScoreboard::State {
     for (size_t k = 0; k < m; ++k) {  // (3)
       if constexpr (kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0)
-          __builtin_prefetch(&held[row_word(static_cast<size_t>(packet_of[k + kLookahead]),
-                                            static_cast<size_t>(in.to(k + kLookahead)))], 1);
+          __builtin_prefetch(&held[static_cast<size_t>(packet_of[k + kLookahead])], 1);
       } else if constexpr (kMayBroadcast) {
         if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0 &&
             dest_of[k + kLookahead] == kBroadcastDest) {
@@ -461,7 +462,7 @@ struct PacketScoreboard::State {
       const int to = in.to(k);
       const size_t i = static_cast<size_t>(packet_of[k]);
       if constexpr (kNamedOutright) {
-        uint64_t& word = held[row_word(i, static_cast<size_t>(to))];
+        uint64_t& word = held[i];  // the receiver's word, found in (2)
         const uint64_t bit = uint64_t{1} << (static_cast<size_t>(to) % 64);
         if (word & bit) {
           fail(Broken::ReceivedAgain, at, in, k);
