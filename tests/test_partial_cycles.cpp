@@ -188,7 +188,7 @@ TEST(PartialCycles, FewerOddRowsThanColumnsMeetTheoremTwoAsWritten) {
 // as written -- the transposed laps where they already are, a searched pattern elsewhere --
 // but for the sizes the search has not settled, which stay transposed and say why.
 TEST(PartialCycles, EveryOddFirstSizeUpTo21x24MeetsTheoremTwoAsWritten) {
-  const std::set<std::string> not_searched_yet{"torus:19x24", "torus:21x24"};
+  const std::set<std::string> not_searched_yet{"torus:21x24"};
   int searched = 0;
   for (int a = 3; a <= 21; a += 2)
     for (int b = a + 1; b <= 24; ++b) {
@@ -872,7 +872,7 @@ TEST(PatternFile, TheBuiltInFileHasEveryCatalogue) {
     EXPECT_FALSE(entries.empty()) << catalogue;
     for (const partial_cycles::TorusPattern& p : entries) EXPECT_EQ(static_cast<int>(p.lines.size()), p.rows);
   }
-  EXPECT_EQ(partial_cycles::patterns_in("partial-cycles-fewer-rows").size(), 102u);
+  EXPECT_EQ(partial_cycles::patterns_in("partial-cycles-fewer-rows").size(), 103u);
   EXPECT_EQ(partial_cycles::patterns_in(partial_cycles::kDimensionalCatalogue).size(), 2u);
 }
 
