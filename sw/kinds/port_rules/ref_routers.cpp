@@ -206,9 +206,10 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
           max_queue = std::max<int64_t>(max_queue, static_cast<int64_t>(queues.size<kAll>(local)));
         };
         const router_rules::Arrival what =
-            !kPlain && tapping[i] ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports,
-                                                      static_cast<int>(q), step, push)
-                       : router_rules::handle_arrival_without_taps(pkt, i, masks[s0 + q], push);
+            !kPlain && tapping[i]
+                ? router_rules::handle_arrival(pkt, i, tables.routers[static_cast<size_t>(i)].ports, static_cast<int>(q),
+                                               step, push)
+                : router_rules::handle_arrival_without_taps(pkt, i, masks[s0 + q], push);
         if (what == router_rules::Arrival::Stranded) {
           range.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
           break;
