@@ -637,7 +637,8 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
       return std::string(
           "construction needs even laps: an odd first size is built transposed, as Theorem 2 on the "
           "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count), and the "
-          "pattern catalogue has none for this size (tools/odd_torus_search found none in its time limit)");
+          "pattern catalogue has none for this size (it holds every odd first size up to 21 x 24; "
+          "tools/odd_torus_search searches others)");
     return std::string();
   };
   a.build = port_rules_build([finish, name](const Topology& t) { return partial_cycle_tables(t, finish, name); });
