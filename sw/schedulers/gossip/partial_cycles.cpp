@@ -120,14 +120,14 @@ bool five_d_closes(const std::vector<int>& n) { return n[3] == 5 && n[0] % n[2] 
 // is needed: construction dimension k is our dimension order[k]. 2D: an odd first and
 // an even second size -- built transposed, the cycles running along the first size
 // (Theorem 2 on the torus seen as n2 x n1), unless `partial-cycles` has a searched
-// pattern for it as it stands (searched_pattern). 3D: the laps close only when the second size
-// divides the first, so 3x6xC is built as 6x3xC (the same count). 4D: the third size
-// must be 4, so Ax4xBxD is built as AxBx4xD. 3D and 4D in any other order of the sizes
-// the laps close in, where ours does not (torus:4x3x3 as 3x3x4, the laps along the 4).
-// 5D: the fourth size must be 5 and the third
-// divide the first, so the first four are taken in the first order (of their 24) that
-// does it. 2D with both sizes odd: the patterns of odd_torus_patterns.h have the smaller
-// size as columns. Empty: our order.
+// pattern for it as it stands (searched_pattern). 3D to 5D: the laps close only in some
+// orders (3D: the second size divides the first, so 3x6xC is built as 6x3xC; 4D: the
+// third size is 4, so Ax4xBxD is built as AxBx4xD; 5D: the fourth is 5 and the third
+// divides the first); of those, the one with the largest last size (torus:4x3x3 as
+// 3x3x4, 6x3x3 as 3x3x6: the laps along it, the shortest cycles); 3D and 4D sizes no
+// order closes take a searched pattern in an order the catalogue has. 2D with both
+// sizes odd: the patterns of odd_torus_patterns.h have the smaller size as columns.
+// Empty: our order.
 namespace {
 // Why the laps do not close on a torus of `dims` taken in this order, or "".
 std::string laps_shape_problem(const std::vector<int>& dims);
@@ -143,29 +143,26 @@ std::vector<int> axis_order(const Topology& t, Finish finish) {
   };
   if (n.size() == 2 && n[0] % 2 == 1 && (n[1] % 2 == 0 || n[0] < n[1]) && !searched_pattern(n, finish)) return {1, 0};
   if (dimensional_links(n)) return {};  // a searched pattern for these sizes as they stand
-  if (n.size() == 3 || n.size() == 4) {
-    if (laps_shape_problem(n).empty()) return {};
-    // The orders named in the docs first, then any other the laps close in (torus:4x3x3
-    // as 3x3x4: Theorems 3 and 4 call the axis the laps run along n1, whatever its place).
-    std::vector<std::vector<int>> tried;
+  if (n.size() >= 3 && n.size() <= 5) {
+    // Of the orders the laps close in, the one with the largest last size (the paper's n1:
+    // the cycles' length P/d + P/n1 - ... falls as it grows, so 6x3x3 runs as 3x3x6); among
+    // equals ours first, then the orders named in the docs, then any other.
+    std::vector<int> ours(n.size());
+    std::iota(ours.begin(), ours.end(), 0);
+    std::vector<std::vector<int>> tried{ours};
     if (n.size() == 3) tried.push_back({1, 0, 2});
     if (n.size() == 4) tried.insert(tried.end(), {{0, 2, 1, 3}, {2, 1, 0, 3}});
+    for (std::vector<int> order = ours; std::next_permutation(order.begin(), order.end());) tried.push_back(order);
+    const std::vector<int>* best = nullptr;
     for (const std::vector<int>& order : tried)
-      if (laps_shape_problem(sizes_in(order)).empty()) return order;
-    std::vector<int> order(n.size());
-    std::iota(order.begin(), order.end(), 0);
-    while (std::next_permutation(order.begin(), order.end()))
-      if (laps_shape_problem(sizes_in(order)).empty()) return order;
+      if (laps_shape_problem(sizes_in(order)).empty() &&
+          (!best || n[static_cast<size_t>(order.back())] > n[static_cast<size_t>(best->back())]))
+        best = &order;
+    if (best) return *best == ours ? std::vector<int>{} : *best;
+    if (n.size() == 5) return {};
     // no order closes the laps: a searched pattern for the sizes in another order
-    std::iota(order.begin(), order.end(), 0);
-    while (std::next_permutation(order.begin(), order.end()))
+    for (std::vector<int> order = ours; std::next_permutation(order.begin(), order.end());)
       if (dimensional_links(sizes_in(order))) return order;
-    return {};
-  }
-  if (n.size() == 5 && !five_d_closes(n)) {
-    std::vector<int> order{0, 1, 2, 3, 4};
-    while (std::next_permutation(order.begin(), order.begin() + 4))
-      if (five_d_closes(sizes_in(order))) return order;
   }
   return {};
 }
@@ -237,7 +234,7 @@ std::string shape_problem(const Topology& t, Finish finish) {
   if (searched_pattern(dims, finish)) return "";  // every both-odd size (rows >= columns, axis_order) and some odd x even
   if (dimensional_links(dims)) return "";
   const std::string why = laps_shape_problem(dims);
-  if (!why.empty() && (dims.size() == 3 || dims.size() == 4))
+  if (!why.empty() && dims.size() >= 3 && dims.size() <= 5)
     return why + ", nor in any other order of the sizes, and the pattern catalogue has no d cycles for them "
                  "(tools/odd_torus_search AxBxC)";
   return why;
@@ -249,7 +246,11 @@ std::string laps_shape_problem(const std::vector<int>& dims) {
     if (dims[static_cast<size_t>(k)] % d != 0)
       return fmt::format("needs every size but the last a multiple of {} (the number of dimensions); {} is not", d,
                          dims[static_cast<size_t>(k)]);
-  if (dims.back() <= d) return fmt::format("needs the last size larger than {}", d);
+  // A lap's zigzag moves d - 1 times along axis 1 (our last size); with fewer nodes along
+  // it the lap comes back to a node it passed (torus:5x5x5x5x3). As many suffice
+  // (torus:4x4x4x3, 4x4x4x4, 5x5x5x5x4 close and feed).
+  if (dims.back() < d - 1)
+    return fmt::format("needs the last size at least {} (a lap's zigzag moves that often along it)", d - 1);
   // A cycle moves n2 - 1 along the paper's axis 2 per plane of axis 3: after n3 planes it
   // is back where it started only when n2 divides n3 (our second size divides the first).
   if (d == 3 && dims[0] % dims[1] != 0)
@@ -539,7 +540,8 @@ NetworkTables partial_cycle_tables(const Topology& torus, Finish finish, const c
 std::vector<SweepCase> partial_cycle_cases(int max_size) {
   std::vector<SweepCase> out = torus_2d_cases(max_size, false);
   for (const char* spec : {"torus:3x3x4", "torus:3x3x5", "torus:6x3x4", "torus:3x6x4", "torus:6x6x6", "torus:4x4x4x5",
-                           "torus:4x4x4x6", "torus:4x3x3", "torus:5x4x8x4", "torus:3x3x3", "torus:6x9x4"})
+                           "torus:4x4x4x6", "torus:4x4x4x4", "torus:4x4x4x3", "torus:4x3x3", "torus:6x3x3",
+                           "torus:5x4x8x4", "torus:3x3x3", "torus:6x9x4"})
     if (max_size >= 6) out.push_back({spec, {}, ""});
   return out;
 }
@@ -555,7 +557,8 @@ std::vector<SweepCase> early_cases(int max_size) {
       out.push_back({fmt::format("torus:{}x{}", a, b), {}, ""});
       if (b % 2 == 1) out.push_back({fmt::format("torus:{}x{}", b, a), {}, ""});  // transposed
     }
-  if (max_size >= 5) out.push_back({"torus:4x4x4x5", {}, ""});
+  if (max_size >= 5)
+    for (const char* spec : {"torus:4x4x4x5", "torus:4x4x4x3"}) out.push_back({spec, {}, ""});
   return out;
 }
 

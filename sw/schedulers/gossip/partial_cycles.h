@@ -9,15 +9,16 @@
 // Axes: the paper's axis 1, along which the cycles run, is our last dimension; its axis
 // a >= 2 is our dimension d - a. So torus:n1xn2 runs its cycles along rows (Theorem 2 as
 // written) and torus:n1xn2xn3 along the third size (Theorem 3 as written). Every size but
-// the last must be a multiple of d, the last larger than d. Where the construction needs
-// our sizes in another order it takes them so (axis_order): a 2D torus with an odd first
-// and an even second size transposed (Theorem 2 on it seen as n2 x n1) unless a searched
-// pattern fits it as it stands (odd_torus_patterns.h, `partial-cycles` only), a 3D
-// torus whose first size divides the second with the two exchanged, a 4D torus with its 4
-// moved third, a 5D torus with its first four sizes in the first order that puts a 5
-// fourth and a divisor of the first third. A 2D torus with both sizes odd takes its two
-// cycles from a searched pattern instead of laps (odd_torus_patterns.h), the larger size
-// as rows unless the fewer-rows catalogue has one for it as it stands.
+// the last must be a multiple of d, the last at least d - 1 (a lap's zigzag moves that
+// often along it). Where the construction needs our sizes in another order it takes them
+// so (axis_order): a 2D torus with an odd first and an even second size transposed
+// (Theorem 2 on it seen as n2 x n1) unless a searched pattern fits it as it stands
+// (odd_torus_patterns.h, `partial-cycles` only); on 3D to 5D tori, of the orders the laps
+// close in (3D: the second size dividing the first; 4D: a 4 third; 5D: a 5 fourth and the
+// third dividing the first), the one with the largest last size. A 2D torus with both
+// sizes odd takes its two cycles from a searched pattern instead of laps
+// (odd_torus_patterns.h), the larger size as rows unless the fewer-rows catalogue has one
+// for it as it stands.
 #pragma once
 #include <string>
 #include <vector>
