@@ -62,7 +62,8 @@ void BM_Ref(benchmark::State& state, const char* spec) {
 // A verified run as `fixroute run` does it: the ref engine streaming each step into the
 // scoreboard, no trace kept (tables built once, outside the measurement). Counters: packet
 // hops per second and the process's peak resident memory.
-// `threads` 2: the scoreboard on a second thread (run --threads 2, PipelinedPacketSink).
+// `threads` 2: as `run --threads 2` -- the step and its check shared by both threads (the
+// pipeline's second thread only where the scoreboard cannot check in parts).
 void BM_RefVerified(benchmark::State& state, const char* spec, const char* collective, int threads) {
   const Topology topology = Topology::parse(spec);
   const Algorithm& algorithm = find_algorithm(collective, "", topology);
@@ -76,6 +77,7 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
     EngineOptions options;
     options.sink = pipeline ? static_cast<PacketSink*>(&*pipeline) : &board;
     options.keep_trace = false;
+    options.checking_threads = threads;
     const EngineResult run = run_ref_engine(topology, tables, options);
     if (pipeline) pipeline->drain();
     const ScoreboardReport score = board.finish();

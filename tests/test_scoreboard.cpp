@@ -29,9 +29,14 @@ namespace {
 
 // The scoreboard fed as the ref engine feeds it: each step of a sorted trace as links (the
 // sender's out-port carrying the packet). A step naming an arc twice has no such form.
+// `parts` 0: each step whole (links()); else in that many parts, one after another
+// (RangedLinkCheck: links by part, nodes by part from multiples of 64), as the engine's
+// threads hand them.
 ScoreboardReport score_links(const Topology& topo, const PortModel& model, const std::vector<DemandPacket>& demand,
-                             const std::vector<TraceEvent>& trace) {
+                             const std::vector<TraceEvent>& trace, int parts = 0) {
   PacketScoreboard board(topo, model, demand);
+  RangedLinkCheck* ranged = parts > 0 ? board.ranged() : nullptr;
+  EXPECT_TRUE(parts == 0 || ranged) << "a scoreboard of all-port full-duplex routers checks in parts";
   const size_t ports = static_cast<size_t>(topo.num_ports());
   const size_t links = static_cast<size_t>(topo.num_nodes()) * ports;
   std::vector<Packet> packets(links);
@@ -48,7 +53,20 @@ ScoreboardReport score_links(const Topology& topo, const PortModel& model, const
       used[link] = 1;
       packets[link] = Packet{e.origin, e.dest, e.seq, 1};
     }
-    board.links(trace[first].step, LinkStep{packets.data(), used.data(), links});
+    const LinkStep step{packets.data(), used.data(), links};
+    if (ranged) {
+      const int nodes = topo.num_nodes();
+      auto node_at = [&](int part) { return part == parts ? nodes : nodes * part / parts / 64 * 64; };
+      ranged->begin(trace[first].step, step, parts);
+      for (int part = parts - 1; part >= 0; --part)  // in any order: the parts run at once
+        ranged->senders(part, links * static_cast<size_t>(part) / static_cast<size_t>(parts),
+                        links * static_cast<size_t>(part + 1) / static_cast<size_t>(parts));
+      ranged->middle();
+      for (int part = parts - 1; part >= 0; --part) ranged->receivers(part, node_at(part), node_at(part + 1));
+      ranged->end();
+    } else {
+      board.links(trace[first].step, step);
+    }
     first = end;
   }
   return board.finish();
@@ -183,8 +201,20 @@ class ScoreboardOfEachDemand : public ::testing::TestWithParam<BrokenCase> {
   ScoreboardReport score(const std::vector<TraceEvent>& trace) const {
     return score_trace(topo_, GetParam().model, demand_, trace);
   }
+  // The links whole; on all-port full-duplex routers also in parts, which must give the
+  // same report (the same errors in the same order).
   ScoreboardReport score_as_links(const std::vector<TraceEvent>& trace) const {
-    return score_links(topo_, GetParam().model, demand_, trace);
+    const ScoreboardReport whole = score_links(topo_, GetParam().model, demand_, trace);
+    if (GetParam().model.is_default())
+      for (int parts : {2, 3}) {
+        const ScoreboardReport in_parts = score_links(topo_, GetParam().model, demand_, trace, parts);
+        EXPECT_EQ(all_errors(in_parts), all_errors(whole)) << parts << " parts";
+        EXPECT_EQ(in_parts.error_count, whole.error_count);
+        EXPECT_EQ(in_parts.crossings, whole.crossings);
+        EXPECT_EQ(in_parts.deliveries, whole.deliveries);
+        EXPECT_EQ(in_parts.steps, whole.steps);
+      }
+    return whole;
   }
   // The first crossing after step 1 whose packet its sender received in an earlier step.
   size_t a_forwarding_crossing() const {
@@ -324,6 +354,47 @@ TEST(ScoreboardFromTheRefEngine, LinksGiveTheRowsVerdictAndTrace) {
   }
 }
 
+// Checked in parts on the engine's threads (`checking_threads`, no pipeline): the same
+// verdict as whole, and on tables that deliver packets twice on both sides of the node
+// split (nodes 0-63, 64-143), the same errors in the same order.
+TEST(ScoreboardFromTheRefEngine, CheckedInPartsOnTheStepsThreadsGivesTheWholeVerdict) {
+  struct Run { const char* topology; const char* collective; };
+  for (const Run& c : {Run{"torus:12x12", "gossip"}, Run{"line:150", "total-exchange"}}) {
+    SCOPED_TRACE(c.topology);
+    const Topology topo = Topology::parse(c.topology);
+    const Algorithm& algorithm = find_algorithm(c.collective, "", topo);
+    NetworkTables tables = build_tables(algorithm, topo, {});
+    const std::vector<DemandPacket> demand = find_collective(c.collective).packets(topo, algorithm.packets_per_node);
+    for (bool broken : {false, true}) {
+      if (broken)  // two routers pass on what reaches them on every port
+        for (int node : {10, 100})
+          for (PortRule& rule : tables.routers[static_cast<size_t>(node)].ports)
+            rule.forward_mask = (uint32_t{1} << topo.num_ports()) - 1;
+      auto run = [&](int checking_threads) {
+        PacketScoreboard board(topo, PortModel{}, demand);
+        EngineOptions options;
+        options.sink = &board;
+        options.keep_trace = false;
+        options.checking_threads = checking_threads;
+        const EngineResult result = run_ref_engine(topo, tables, options);
+        EXPECT_TRUE(result.streamed);
+        return std::make_pair(result.steps_simulated, board.finish());
+      };
+      const auto [whole_steps, whole] = run(1);
+      EXPECT_EQ(whole.clean(), !broken) << all_errors(whole);
+      for (int threads : {2, 3}) {
+        SCOPED_TRACE(fmt::format("broken {}, {} threads", broken, threads));
+        const auto [steps, in_parts] = run(threads);
+        EXPECT_EQ(steps, whole_steps);
+        EXPECT_EQ(all_errors(in_parts), all_errors(whole));
+        EXPECT_EQ(in_parts.error_count, whole.error_count);
+        EXPECT_EQ(in_parts.crossings, whole.crossings);
+        EXPECT_EQ(in_parts.deliveries, whole.deliveries);
+        EXPECT_EQ(in_parts.steps, whole.steps);
+      }
+    }
+  }
+}
 
 INSTANTIATE_TEST_SUITE_P(
     Demands, ScoreboardOfEachDemand,

@@ -110,9 +110,11 @@ CommandLine::CommandLine()
                       "bit-complement, omega:FILE, file:FILE, random:SEED");
   run_root_ = run_cmd->add_option("--root", run.root, "broadcast and fan-in: the root node (default 0)");
   run_cmd->add_option("--threads", run.threads,
-                      "1 (default) to 64: from 2 the scoreboard checks each step on its own thread while the "
-                      "engine runs the next (store-and-forward runs); from 3 the other threads share each step's "
-                      "routers (the ref engine's port-rule routers) or each clock edge (the rtl engine's router arrays)")
+                      "1 (default) to 64: from 2 the threads share each step's routers and its check (the ref "
+                      "engine's all-port full-duplex port-rule runs without --trace); elsewhere from 2 the scoreboard "
+                      "checks each step on its own thread while the engine runs the next (store-and-forward runs), "
+                      "and from 3 the other threads share each step's routers (ref) or each clock edge (the rtl "
+                      "engine's router arrays)")
       ->check(CLI::Range(1, 64));
   run_cmd->add_option("--max-memory", run_max_memory_,
                       "refuse, before building anything, a run estimated to need more than this (4G, 512M, ...; "

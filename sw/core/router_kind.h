@@ -86,6 +86,10 @@ struct EngineOptions {
   // Threads that share each step's routers, where the engine splits them (the ref engine's
   // port-rule routers; one where faults are injected).
   int threads = 1;
+  // Threads the engine may use where it also checks each step on them (a LinkStepSink with
+  // a RangedLinkCheck: the ref engine's port-rule routers), in place of `threads` and the
+  // sink's own thread.
+  int checking_threads = 1;
   WaveformLimits waveform;  // of the waveform at vcd_path
 };
 

@@ -246,6 +246,7 @@ RunResult run_case(const RunRequest& req) {
   }
   options.keep_trace = req.keep_trace;
   options.threads = req.threads >= 3 ? req.threads - 1 : 1;  // one thread of N checks (the scoreboard's)
+  options.checking_threads = req.threads;  // or all N share each step and its check, where the engine can
   std::optional<FaultInjector> faults;
   if (!req.faults.empty()) {
     const KindRouters* routers = find_kind_routers(kind.name, engine.name);

@@ -28,8 +28,10 @@ EngineOutput port_rules_output(EngineResult result) {
 namespace {
 
 // The scoreboard online, and the trace CSV written as the steps come where asked, on the
-// engine's thread or (`threads` 2 and up) a second one. It takes the ref engine's steps
-// as links (rows made from them only for the CSV), any other engine's as rows.
+// engine's thread or (`threads` 2 and up) a second one -- or, where no CSV is written and
+// the scoreboard can (ranged()), in parts on the ref engine's threads. It takes the ref
+// engine's steps as links (rows made from them only for the CSV), any other engine's as
+// rows.
 class PacketOnlineScore final : public OnlineScore {
  public:
   PacketOnlineScore(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand,
@@ -53,8 +55,25 @@ class PacketOnlineScore final : public OnlineScore {
   }
 
  private:
-  struct Relay : PacketSink, LinkStepSink {
+  struct Relay : PacketSink, LinkStepSink, RangedLinkCheck {
     explicit Relay(PacketOnlineScore& owner) : owner_(owner) {}
+    // in parts on the engine's threads where the scoreboard can and no CSV is written
+    RangedLinkCheck* ranged() override { return !owner_.csv_ && owner_.board_.ranged() ? this : nullptr; }
+    void begin(int64_t step, const LinkStep& crossings, int parts) override {
+      step_ = step;
+      owner_.board_.begin(step, crossings, parts);
+    }
+    void senders(int part, size_t first_link, size_t last_link) override {
+      owner_.board_.senders(part, first_link, last_link);
+    }
+    void middle() override { owner_.board_.middle(); }
+    void receivers(int part, int first_node, int last_node) override {
+      owner_.board_.receivers(part, first_node, last_node);
+    }
+    void end() override {
+      owner_.board_.end();
+      if (owner_.on_step) owner_.on_step(step_);
+    }
     void step(int64_t step, const std::vector<TraceEvent>& events) override {
       owner_.board_.step(step, events);
       if (owner_.csv_) owner_.csv_->rows(events);
@@ -71,6 +90,7 @@ class PacketOnlineScore final : public OnlineScore {
     }
     PacketOnlineScore& owner_;
     std::vector<TraceEvent> rows_;  // a step's, for the CSV
+    int64_t step_ = 0;              // the step checked in parts
   };
   const Topology& topology_;
   std::vector<uint32_t> send_order_;  // where a CSV is written: each node's ports by neighbour

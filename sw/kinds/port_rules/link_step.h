@@ -23,6 +23,20 @@ struct LinkStep {
   const uint8_t* used = nullptr;
   size_t links = 0;
 };
+// A sink that checks a step's links in parts on the engine's own threads, in place of
+// LinkStepSink::links (the scoreboard on all-port full-duplex routers): begin() before
+// the sends; senders(part, ...) on every part's thread after its sends, for its links;
+// middle() once all are done; receivers(part, ...) on every part's thread before its
+// arrivals clear the wires, for its nodes, which start at a multiple of 64; end(). Only
+// begin(), middle() and end() touch what the parts share.
+struct RangedLinkCheck {
+  virtual ~RangedLinkCheck() = default;
+  virtual void begin(int64_t step, const LinkStep& crossings, int parts) = 0;
+  virtual void senders(int part, size_t first_link, size_t last_link) = 0;
+  virtual void middle() = 0;
+  virtual void receivers(int part, int first_node, int last_node) = 0;
+  virtual void end() = 0;
+};
 // Where the ref engine hands each step as links rather than rows: a PacketSink that is also
 // one (the online scoreboard, or the pipeline that feeds it on a second thread). Steps in
 // increasing order; the step's arrays are the engine's, valid only during the call.
@@ -31,6 +45,8 @@ struct LinkStepSink {
   virtual void links(int64_t step, const LinkStep& crossings) = 0;
   // Whether this sink takes links now (a pipeline does where the sink it feeds does).
   virtual bool takes_links() const { return true; }
+  // Where the step can be checked in parts on the engine's threads: the check (else null).
+  virtual RangedLinkCheck* ranged() { return nullptr; }
 };
 // The rows of a step given as links, in trace order (by from, then to): node by node, each
 // node's ports in `order` (Topology::ports_by_neighbour()).

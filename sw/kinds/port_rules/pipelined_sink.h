@@ -35,6 +35,9 @@ class PipelinedPacketSink final : public PacketSink, public LinkStepSink {
   // Queues a copy of the step's links (where the target takes links).
   void links(int64_t step, const LinkStep& crossings) override;
   bool takes_links() const override { return link_target_ != nullptr; }
+  // The target's check in parts, where it has one: the engine's threads then check each
+  // step in place of this pipeline (asked before the first step, so nothing is queued).
+  RangedLinkCheck* ranged() override { return link_target_ ? link_target_->ranged() : nullptr; }
   // Waits until `target` has every queued step; rethrows what it threw.
   void drain();
 

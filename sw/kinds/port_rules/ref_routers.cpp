@@ -92,14 +92,27 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         sender[s] = neighbour[s] * static_cast<int32_t>(ports) +
                     topology.reverse_port(i, static_cast<int>(p));
     }
+  // A sink that takes a step as links reads the wires themselves after the sends (the
+  // scoreboard: no row per crossing); rows are made then only for a kept trace. Any other
+  // sink gets the step's rows. Where it can check a step in parts, the step's threads do
+  // (`checking_threads`), else its own thread or the engine's.
+  LinkStepSink* link_sink = dynamic_cast<LinkStepSink*>(options.sink);
+  if (link_sink && !link_sink->takes_links()) link_sink = nullptr;
+  RangedLinkCheck* ranged =
+      link_sink && !faults && options.checking_threads >= 2 && n >= 2 ? link_sink->ranged() : nullptr;
   // The routers in contiguous ranges, one per thread (`threads`; one where faults are
   // injected: the injector records what it takes in order).
-  const int parts = faults ? 1 : std::clamp(options.threads, 1, std::max(1, n));
+  const int parts = faults ? 1 : std::clamp(ranged ? options.checking_threads : options.threads, 1, std::max(1, n));
   std::vector<RouterRange> ranges(static_cast<size_t>(parts));
   for (int k = 0; k < parts; ++k) {
     RouterRange& r = ranges[static_cast<size_t>(k)];
-    r.first = static_cast<int>(static_cast<int64_t>(n) * k / parts);
-    r.last = static_cast<int>(static_cast<int64_t>(n) * (k + 1) / parts);
+    // checked in parts: from multiples of 64 nodes (the scoreboard's receivers' words apart)
+    auto bound = [&](int part) {
+      const int64_t at = static_cast<int64_t>(n) * part / parts;
+      return static_cast<int>(part == parts || !ranged ? at : at / 64 * 64);
+    };
+    r.first = bound(k);
+    r.last = bound(k + 1);
     r.slot0 = static_cast<size_t>(r.first) * ports;
     r.queues.emplace(std::vector<PortQueues::Kind>(kinds.begin() + static_cast<std::ptrdiff_t>(r.slot0),
                                                    kinds.begin() + static_cast<std::ptrdiff_t>(r.last) * static_cast<std::ptrdiff_t>(ports)));
@@ -110,11 +123,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // wire[slot]: the packet the out-port sends in this step, where on_wire[slot]
   std::vector<Packet> wire(slots);
   std::vector<uint8_t> on_wire(slots, 0);
-  // A sink that takes a step as links reads the wires themselves after the sends (the
-  // scoreboard: no row per crossing); rows are made then only for a kept trace. Any other
-  // sink gets the step's rows.
-  LinkStepSink* link_sink = dynamic_cast<LinkStepSink*>(options.sink);
-  if (link_sink && !link_sink->takes_links()) link_sink = nullptr;
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = link_sink != nullptr || recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, every range's in order
@@ -178,6 +186,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     }
     range.queued -= pops;
     range.crossed = sent > 0;
+    if (ranged)
+      ranged->senders(static_cast<int>(&range - ranges.data()), range.slot0, static_cast<size_t>(range.last) * ports);
   };
   // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
   // one receiver) and queues it on its own ports.
@@ -191,6 +201,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     uint8_t* const link_used = on_wire.data();
     const uint32_t* const masks = forward_mask.data();
     const uint8_t* const tapping = taps.data();
+    // the check's receivers before the wires clear
+    if (ranged) ranged->receivers(static_cast<int>(&range - ranges.data()), range.first, range.last);
     int64_t pushes = 0, max_queue = range.max_queue;
     for (int i = range.first; i < range.last && range.failure.empty(); ++i) {
       const size_t s0 = static_cast<size_t>(i) * ports;
@@ -261,6 +273,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         const size_t s = static_cast<size_t>(f.a) * ports + static_cast<size_t>(f.in_port);
         forward_mask[s] = flipped->routers[static_cast<size_t>(f.a)].ports[static_cast<size_t>(f.in_port)].forward_mask;
       }
+    if (ranged) ranged->begin(step, LinkStep{wire.data(), on_wire.data(), slots}, parts);
     each_range(release_and_send, step);
     for (const RouterRange& r : ranges) {
       queued += r.queued;
@@ -269,7 +282,11 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     if (link_sink) {
       const LinkStep links{wire.data(), on_wire.data(), slots};
       if (options.keep_trace) append_link_rows(topology, send_order, step, links, result.trace);
-      link_sink->links(step, links);  // before the arrivals clear the wires
+      if (ranged) {  // checked in parts: the senders with the sends, the receivers with the arrivals
+        ranged->middle();
+      } else {
+        link_sink->links(step, links);  // before the arrivals clear the wires
+      }
     } else {
       std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
       if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
@@ -280,6 +297,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       recorder.record_and_clear(step, *step_crossings);  // every range clears its own before the next step
     }
     each_range(arrive, step);
+    if (ranged) ranged->end();
     for (const RouterRange& r : ranges) {
       queued += r.queued;
       result.max_queue = std::max(result.max_queue, r.max_queue);

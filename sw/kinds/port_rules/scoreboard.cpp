@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -242,10 +243,18 @@ struct PacketScoreboard::State {
   // What a crossing broke; fail() words it (out of line: the checks' loops stay small).
   enum class Broken { NoArc, ArcTwice, BothDirections, SendsTwice, ReceivesTwice, NotAPacket, NotHeld,
                       LeavesDestination, ReceivedAgain };
+  struct Failures;
   template <class Input>
-  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const Input& in, size_t k) {
+  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const Input& in, size_t k,
+                                                    Failures& failures) {
+    fail(what, at, in, k, failures, k);
+  }
+  template <class Input>
+  [[gnu::cold]] __attribute__((noinline)) void fail(Broken what, int64_t at, const Input& in, size_t k,
+                                                    Failures& failures, size_t key) {
     const Fields f = in.fields(k);
     const TraceEvent e{at, in.from(k), in.to(k), f.origin, f.dest, f.seq};
+    auto error = [&](std::string message) { failures.add(key, std::move(message)); };
     switch (what) {
       case Broken::NoArc:
         return error(fmt::format("step {}: arc {}->{} does not exist in {}", at, e.from, e.to, topo.spec()));
@@ -259,9 +268,14 @@ struct PacketScoreboard::State {
         return error(fmt::format("step {}: 1-port node {} receives more than one packet", at, e.to));
       case Broken::NotAPacket:
         return error(fmt::format("step {}: {} is not a packet of this collective", at, packet_name(e)));
-      case Broken::NotHeld:
-        return error(fmt::format("step {}: {} leaves node {}, which does not hold it{}", at, packet_name(e), e.from,
-                                 arrives_in_step(in, e.from, f) ? " before the next step" : ""));
+      case Broken::NotHeld: {
+        // Whether the packet reaches the node in this step reads every link: checked in
+        // parts, the others may still be sending, so middle() words it.
+        const std::string text =
+            fmt::format("step {}: {} leaves node {}, which does not hold it", at, packet_name(e), e.from);
+        if (failures.listed) return failures.add(key, text, static_cast<int64_t>(k));
+        return error(text + (arrives_in_step(in, e.from, f) ? " before the next step" : ""));
+      }
       case Broken::LeavesDestination:
         return error(fmt::format("step {}: {} leaves its destination", at, packet_name(e)));
       case Broken::ReceivedAgain:
@@ -304,8 +318,7 @@ struct PacketScoreboard::State {
 
   template <class Input>
   void step(int64_t at, const Input& in) {
-    if (at < last_step || at < 1) error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
-    last_step = std::max(last_step, at);
+    next_step(at);
     const bool plain = !model.half_duplex && !model.one_port;
     if (mix == Mix::Broadcast) return plain ? check<Mix::Broadcast, true>(at, in) : check<Mix::Broadcast, false>(at, in);
     if (mix == Mix::Unicast) return plain ? check<Mix::Unicast, true>(at, in) : check<Mix::Unicast, false>(at, in);
@@ -313,27 +326,76 @@ struct PacketScoreboard::State {
   }
   void step(int64_t at, const std::vector<TraceEvent>& events) { step(at, Rows{*this, events}); }
   void links(int64_t at, const LinkStep& crossings) {
+    check_size(at, crossings);
+    step(at, Links{*this, crossings});
+  }
+  // Steps come in order; a step's links are the network's.
+  void next_step(int64_t at) {
+    if (at < last_step || at < 1)
+      error(fmt::format("trace is not sorted by step: step {} after step {}", at, last_step));
+    last_step = std::max(last_step, at);
+  }
+  void check_size(int64_t at, const LinkStep& crossings) const {
     if (crossings.links != link_node.size())
       throw std::invalid_argument(fmt::format("step {}: {} links handed to the scoreboard of a network of {} links", at,
                                               crossings.links, link_node.size()));
-    step(at, Links{*this, crossings});
   }
+
+  // Where a pass's failures go: the report (the step checked whole), or a range's list
+  // when the step is checked in ranges on several threads, merged into the report at the
+  // step's end in the whole check's order (key: the crossing, the receptions' after).
+  struct Failure {
+    size_t key;
+    std::string message;
+    int64_t unworded_link = -1;  // NotHeld: the link whose "before the next step" middle() decides
+    bool operator<(const Failure& o) const { return key < o.key; }
+  };
+  struct Failures {
+    State& board;
+    std::vector<Failure>* listed = nullptr;
+    int64_t unlisted = 0;  // a range's failures past the listed ones (the report counts them)
+    void add(size_t key, std::string message, int64_t unworded_link = -1) {
+      if (!listed) return board.error(std::move(message));
+      listed->push_back({key, std::move(message), unworded_link});
+      if (listed->size() >= 2 * kMaxListedErrors) {  // keep the first by key: those the report lists
+        std::stable_sort(listed->begin(), listed->end());
+        unlisted += static_cast<int64_t>(listed->size() - kMaxListedErrors);
+        listed->resize(kMaxListedErrors);
+      }
+    }
+  };
 
   // A step in three passes over its crossings: (1) each crossing's packet, found once (not
   // where the crossing names it outright); (2) every crossing against what the nodes held
   // when the step began (a packet received in a step cannot leave before the next); (3)
-  // the receptions.
+  // the receptions. Passes (1) and (2) take crossings [first, last) (`senders`); (3) takes
+  // them one by one (`receive`), in crossing order (`check`) or by receiver (`receivers`).
   template <Mix kMix, bool kPlainPorts, class Input>
   void check(int64_t at, const Input& in) {
+    const size_t m = in.size();
+    packet_of.resize(m);
+    if constexpr (kMix != Mix::Broadcast) dest_of.resize(m);
+    Failures failures{*this};
+    report.crossings += senders<kMix, kPlainPorts>(at, in, 0, m, failures);
+    int64_t deliveries = 0;
+    for (size_t k = 0; k < m; ++k) {  // (3)
+      if (k + kLookahead < m) prefetch_reception<kMix>(in, k + kLookahead);
+      if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kMix>(at, in, k, failures) ? 1 : 0;
+    }
+    report.deliveries += deliveries;
+    if (deliveries > 0) report.steps = std::max(report.steps, at);
+  }
+
+  // Passes (1) and (2) over crossings [first, last); the number of crossings.
+  template <Mix kMix, bool kPlainPorts, class Input>
+  int64_t senders(int64_t at, const Input& in, size_t first, size_t last, Failures& failures) {
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
-    const size_t m = in.size();
+    const size_t m = last;
     const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
-    packet_of.resize(m);
     if constexpr (!kNamedOutright) {
-      dest_of.resize(m);
-      for (size_t k = 0; k < m; ++k) {  // (1)
+      for (size_t k = first; k < m; ++k) {  // (1)
         if (seqs_per_origin > 0 && k + kLookupAhead < m && in.present(k + kLookupAhead)) {
           const int64_t slot = dense_slot(in.fields(k + kLookupAhead));
           if (slot >= 0 && direct) __builtin_prefetch(&packets[static_cast<size_t>(slot)], 1);
@@ -355,10 +417,10 @@ struct PacketScoreboard::State {
       return f.dest == kBroadcastDest ? dense_slot(f) : -1;
     };
     if constexpr (kNamedOutright)
-      for (size_t k = 0; k < std::min(m, kLookahead); ++k)
+      for (size_t k = first; k < std::min(m, first + kLookahead); ++k)
         if (in.present(k)) packet_of[k] = named_row(k);
     int64_t crossings = 0;
-    for (size_t k = 0; k < m; ++k) {  // (2)
+    for (size_t k = first; k < m; ++k) {  // (2)
       if constexpr (kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead)) {
           const size_t ahead = k + kLookahead;
@@ -389,24 +451,24 @@ struct PacketScoreboard::State {
       constexpr bool kNeedsPort = Input::kArcsMayRepeat || !kPlainPorts;
       const int port = kNeedsPort ? in.port(k) : 0;
       if (kNeedsPort ? port < 0 : !in.arc(k)) {
-        fail(Broken::NoArc, at, in, k);
+        fail(Broken::NoArc, at, in, k, failures);
         packet = -1;
         continue;
       }
       if constexpr (kNeedsPort) {
         int64_t& arc = arc_used[static_cast<size_t>(from) * ports + static_cast<size_t>(port)];
-        if (Input::kArcsMayRepeat && arc == at) fail(Broken::ArcTwice, at, in, k);
+        if (Input::kArcsMayRepeat && arc == at) fail(Broken::ArcTwice, at, in, k, failures);
         arc = at;
       }
       if constexpr (!kPlainPorts) {
         if (model.half_duplex &&
             arc_used[static_cast<size_t>(to) * ports + static_cast<size_t>(topo.reverse_port(from, port))] == at)
-          fail(Broken::BothDirections, at, in, k);
+          fail(Broken::BothDirections, at, in, k, failures);
         if (model.one_port) {
           if (sent[static_cast<size_t>(from)] == at)
-            fail(Broken::SendsTwice, at, in, k);
+            fail(Broken::SendsTwice, at, in, k, failures);
           if (received[static_cast<size_t>(to)] == at)
-            fail(Broken::ReceivesTwice, at, in, k);
+            fail(Broken::ReceivesTwice, at, in, k, failures);
           sent[static_cast<size_t>(from)] = received[static_cast<size_t>(to)] = at;
         }
       }
@@ -416,7 +478,7 @@ struct PacketScoreboard::State {
         packet = -1;  // kNoDest where there was no candidate
       }
       if (packet < 0) {
-        fail(Broken::NotAPacket, at, in, k);
+        fail(Broken::NotAPacket, at, in, k, failures);
         continue;
       }
       bool holds_it;
@@ -433,65 +495,167 @@ struct PacketScoreboard::State {
         }
       }
       if (!holds_it) {
-        fail(Broken::NotHeld, at, in, k);
+        fail(Broken::NotHeld, at, in, k, failures);
         packet = -1;
         continue;
       }
       if constexpr (kMayUnicast) {
         Whereabouts& w = packets[static_cast<size_t>(packet)];
         if (kMix == Mix::Unicast || !w.broadcast()) {
-          if (from == f.dest) fail(Broken::LeavesDestination, at, in, k);
+          if (from == f.dest) fail(Broken::LeavesDestination, at, in, k, failures);
           w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
         }
       }
     }
-    report.crossings += crossings;
-    int64_t deliveries = 0;
-    for (size_t k = 0; k < m; ++k) {  // (3)
-      if constexpr (kNamedOutright) {
-        if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0)
-          __builtin_prefetch(&held[static_cast<size_t>(packet_of[k + kLookahead])], 1);
-      } else if constexpr (kMayBroadcast) {
-        if (k + kLookahead < m && in.present(k + kLookahead) && packet_of[k + kLookahead] >= 0 &&
-            dest_of[k + kLookahead] == kBroadcastDest) {
-          const Whereabouts& w = packets[static_cast<size_t>(packet_of[k + kLookahead])];
-          __builtin_prefetch(&held[held_word(w, static_cast<size_t>(in.to(k + kLookahead)))], 1);
-        }
+    return crossings;
+  }
+
+  // (3) ahead: the word crossing k's reception writes.
+  template <Mix kMix, class Input>
+  void prefetch_reception(const Input& in, size_t k) {
+    if constexpr (kMix == Mix::Broadcast) {
+      if (in.present(k) && packet_of[k] >= 0) __builtin_prefetch(&held[static_cast<size_t>(packet_of[k])], 1);
+    } else if constexpr (kMix != Mix::Unicast) {
+      if (in.present(k) && packet_of[k] >= 0 && dest_of[k] == kBroadcastDest) {
+        const Whereabouts& w = packets[static_cast<size_t>(packet_of[k])];
+        __builtin_prefetch(&held[held_word(w, static_cast<size_t>(in.to(k)))], 1);
       }
-      if (!in.present(k) || packet_of[k] < 0) continue;
-      const int to = in.to(k);
-      const size_t i = static_cast<size_t>(packet_of[k]);
-      if constexpr (kNamedOutright) {
-        uint64_t& word = held[i];  // the receiver's word, found in (2)
-        const uint64_t bit = uint64_t{1} << (static_cast<size_t>(to) % 64);
-        if (word & bit) {
-          fail(Broken::ReceivedAgain, at, in, k);
-          continue;
-        }
-        word |= bit;
-      } else {
-        Whereabouts& w = packets[i];
-        if (kMix == Mix::Unicast || !w.broadcast()) {
-          w.place = to;  // a unicast packet moves on
-          w.since = since_now;
-          if (to != w.dest) continue;
-          if (w.delivered) {
-            fail(Broken::ReceivedAgain, at, in, k);
-            continue;
-          }
-          w.delivered = 1;
-        } else if constexpr (kMayBroadcast) {
-          if (holds(w, static_cast<size_t>(to))) {
-            fail(Broken::ReceivedAgain, at, in, k);
-            continue;
-          }
-          set_held(i, static_cast<size_t>(to));
-        }
-      }
-      ++deliveries;
     }
+  }
+
+  // (3) for crossing k, passed by (2): whether it delivered.
+  template <Mix kMix, class Input>
+  bool receive(int64_t at, const Input& in, size_t k, Failures& failures) {
+    const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
+    const int to = in.to(k);
+    const size_t i = static_cast<size_t>(packet_of[k]);
+    const size_t key = in.size() + k;  // after every failure of (2)
+    if constexpr (kMix == Mix::Broadcast) {
+      uint64_t& word = held[i];  // the receiver's word, found in (2)
+      const uint64_t bit = uint64_t{1} << (static_cast<size_t>(to) % 64);
+      if (word & bit) {
+        fail(Broken::ReceivedAgain, at, in, k, failures, key);
+        return false;
+      }
+      word |= bit;
+    } else {
+      Whereabouts& w = packets[i];
+      if (kMix == Mix::Unicast || !w.broadcast()) {
+        w.place = to;  // a unicast packet moves on
+        w.since = since_now;
+        if (to != w.dest) return false;
+        if (w.delivered) {
+          fail(Broken::ReceivedAgain, at, in, k, failures, key);
+          return false;
+        }
+        w.delivered = 1;
+      } else if constexpr (kMix != Mix::Unicast) {
+        if (holds(w, static_cast<size_t>(to))) {
+          fail(Broken::ReceivedAgain, at, in, k, failures, key);
+          return false;
+        }
+        set_held(i, static_cast<size_t>(to));
+      }
+    }
+    return true;
+  }
+
+  // A step of links checked in parts on the engine's threads (PacketScoreboard::ranged):
+  // begin; senders(part) for every part at once, each after its part's sends; middle;
+  // receivers(part) for every part at once, each before its part's arrivals; end. Where
+  // the port model is all-port full-duplex only: the other rules keep per-node records
+  // that a part's crossings share with another's. Senders take a range of links: (2)
+  // reads the bits and writes nothing but a unicast packet's record, from the one link of
+  // its holder that passes. Receivers take a range of nodes from a multiple of 64, so
+  // their words of `held` are theirs alone; a unicast packet passes (2) on one link at
+  // most, so its record has one writer.
+  struct Part {
+    std::vector<Failure> failures;
+    int64_t unlisted = 0, crossings = 0, deliveries = 0;
+  };
+  std::vector<Part> parts;
+  std::optional<LinkStep> ranged_step;
+  int64_t ranged_at = 0;
+  std::vector<uint32_t> in_first, in_links;  // per node, the links into it: in_links[in_first[v] ..]
+
+  bool checks_in_parts() const { return !model.half_duplex && !model.one_port; }
+  void begin_parts(int64_t at, const LinkStep& crossings, int count) {
+    check_size(at, crossings);
+    next_step(at);
+    ranged_step = crossings;
+    ranged_at = at;
+    parts.assign(static_cast<size_t>(count), Part{});
+    packet_of.resize(crossings.links);
+    if (mix != Mix::Broadcast) dest_of.resize(crossings.links);
+    if (in_first.empty()) {
+      in_first.assign(nodes + 1, 0);
+      for (int32_t to : link_to)
+        if (to >= 0) ++in_first[static_cast<size_t>(to) + 1];
+      for (size_t v = 0; v < nodes; ++v) in_first[v + 1] += in_first[v];
+      in_links.resize(in_first[nodes]);
+      std::vector<uint32_t> next(in_first.begin(), in_first.end() - 1);
+      for (size_t link = 0; link < link_to.size(); ++link)
+        if (link_to[link] >= 0) in_links[next[static_cast<size_t>(link_to[link])]++] = static_cast<uint32_t>(link);
+    }
+  }
+  template <class F>
+  void in_mix(F&& f) {  // f(Mix constant) for this run's mix
+    if (mix == Mix::Broadcast) return f(std::integral_constant<Mix, Mix::Broadcast>{});
+    if (mix == Mix::Unicast) return f(std::integral_constant<Mix, Mix::Unicast>{});
+    return f(std::integral_constant<Mix, Mix::Mixed>{});
+  }
+  void part_senders(int part, size_t first_link, size_t last_link) {
+    Part& p = parts[static_cast<size_t>(part)];
+    Failures failures{*this, &p.failures};
+    in_mix([&](auto kMix) {
+      p.crossings = senders<decltype(kMix)::value, true>(ranged_at, Links{*this, *ranged_step}, first_link, last_link,
+                                                          failures);
+    });
+    p.unlisted += failures.unlisted;
+  }
+  void middle_parts() {
+    const Links in{*this, *ranged_step};
+    for (Part& p : parts)
+      for (Failure& f : p.failures)
+        if (f.unworded_link >= 0) {
+          const size_t k = static_cast<size_t>(f.unworded_link);
+          if (arrives_in_step(in, in.from(k), in.fields(k))) f.message += " before the next step";
+          f.unworded_link = -1;
+        }
+  }
+  void part_receivers(int part, int first_node, int last_node) {
+    if (first_node % 64 != 0 && first_node != static_cast<int>(nodes))
+      throw std::logic_error("the scoreboard's receivers are checked in parts from a multiple of 64 nodes");
+    Part& p = parts[static_cast<size_t>(part)];
+    const uint32_t first = in_first[static_cast<size_t>(first_node)], last = in_first[static_cast<size_t>(last_node)];
+    Failures failures{*this, &p.failures};
+    const Links in{*this, *ranged_step};
+    in_mix([&](auto kMix) {
+      constexpr Mix kM = decltype(kMix)::value;
+      int64_t deliveries = 0;
+      for (uint32_t j = first; j < last; ++j) {
+        if (j + kLookahead < last) prefetch_reception<kM>(in, in_links[j + kLookahead]);
+        const size_t k = in_links[j];
+        if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kM>(ranged_at, in, k, failures) ? 1 : 0;
+      }
+      p.deliveries = deliveries;
+    });
+    p.unlisted += failures.unlisted;
+  }
+  void end_parts() {
+    std::vector<Failure> failures;
+    int64_t deliveries = 0;
+    for (Part& p : parts) {
+      report.crossings += p.crossings;
+      deliveries += p.deliveries;
+      report.error_count += p.unlisted;
+      for (Failure& f : p.failures) failures.push_back(std::move(f));
+    }
+    std::stable_sort(failures.begin(), failures.end());
+    for (Failure& f : failures) error(std::move(f.message));
     report.deliveries += deliveries;
-    if (deliveries > 0) report.steps = std::max(report.steps, at);
+    if (deliveries > 0) report.steps = std::max(report.steps, ranged_at);
+    ranged_step.reset();
   }
 
   ScoreboardReport finish() {
@@ -540,6 +704,18 @@ PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& mo
 PacketScoreboard::~PacketScoreboard() = default;
 void PacketScoreboard::step(int64_t step, const std::vector<TraceEvent>& events) { state_->step(step, events); }
 void PacketScoreboard::links(int64_t step, const LinkStep& crossings) { state_->links(step, crossings); }
+RangedLinkCheck* PacketScoreboard::ranged() { return state_->checks_in_parts() ? this : nullptr; }
+void PacketScoreboard::begin(int64_t step, const LinkStep& crossings, int parts) {
+  state_->begin_parts(step, crossings, parts);
+}
+void PacketScoreboard::senders(int part, size_t first_link, size_t last_link) {
+  state_->part_senders(part, first_link, last_link);
+}
+void PacketScoreboard::middle() { state_->middle_parts(); }
+void PacketScoreboard::receivers(int part, int first_node, int last_node) {
+  state_->part_receivers(part, first_node, last_node);
+}
+void PacketScoreboard::end() { state_->end_parts(); }
 ScoreboardReport PacketScoreboard::finish() { return state_->finish(); }
 
 ScoreboardReport score_trace(const Topology& topology, const PortModel& model, const std::vector<DemandPacket>& demand,

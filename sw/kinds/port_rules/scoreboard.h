@@ -36,12 +36,20 @@ int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& 
 // from rows or from the ref engine's links (the same rules, compiled for each). Memory: a
 // bit per node for each broadcast packet, a few words per unicast packet and per arc;
 // nothing per crossing.
-class PacketScoreboard : public PacketSink, public LinkStepSink {
+// On all-port full-duplex routers it also checks a step of links in ranges on the engine's
+// threads (ranged(): the same verdict, the same errors in the same order).
+class PacketScoreboard : public PacketSink, public LinkStepSink, public RangedLinkCheck {
  public:
   PacketScoreboard(const Topology& topology, const PortModel& model, std::vector<DemandPacket> demand);
   ~PacketScoreboard() override;
   void step(int64_t step, const std::vector<TraceEvent>& events) override;
   void links(int64_t step, const LinkStep& crossings) override;
+  RangedLinkCheck* ranged() override;
+  void begin(int64_t step, const LinkStep& crossings, int parts) override;
+  void senders(int part, size_t first_link, size_t last_link) override;
+  void middle() override;
+  void receivers(int part, int first_node, int last_node) override;
+  void end() override;
   ScoreboardReport finish();
 
  private:
