@@ -257,7 +257,8 @@ std::string laps_shape_problem(const std::vector<int>& dims) {
     return fmt::format("on 3D tori needs one of the first two sizes to divide the other (the cycles close only "
                        "then); {} and {} do not", dims[0], dims[1]);
   if (d == 4 && dims[2] != 4)
-    return fmt::format("on 4D tori needs one of the first three sizes to be 4 (the cycles close only then)");
+    return "on 4D tori needs one of the first three sizes to be 4 (the cycles close only then; the paper's own "
+           "four-move laps leave nodes unfed: docs/gossip.md)";
   if (d == 5 && !five_d_closes(dims))
     return "on 5D tori needs one of the first four sizes to be 5 and, of the other three, one to divide another "
            "(the cycles close only then)";
