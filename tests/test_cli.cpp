@@ -246,7 +246,7 @@ TEST(LargeNetwork, MillionNodeGossipTablesAreWrittenAndItsRunRefusedUpFront) {
   EXPECT_EQ(manifest["packed"]["routers"], 1048576);
   // checking it would take a bit per node per packet: 2 packets per node, 256 GiB; refused
   // from the estimate before the tables are built, or by the scoreboard's own limit.
-  expect_bad_input("run torus:1024x1024 gossip --max-memory 64G", "needs at least 256.2 GiB");
+  expect_bad_input("run torus:1024x1024 gossip --max-memory 64G", "needs at least 256.3 GiB");
   expect_bad_input("run torus:1024x1024 gossip --max-memory 1T", "needs 262144 MiB");
 }
 

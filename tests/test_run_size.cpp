@@ -106,7 +106,7 @@ TEST(RunSize, CliRefusesWithTheEstimate) {
   auto r = run_cli("run torus:1024x1024 gossip --max-memory 64G");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err,
-            "fixroute: error: torus:1024x1024 gossip on the ref engine needs at least 256.2 GiB to run and verify, "
+            "fixroute: error: torus:1024x1024 gossip on the ref engine needs at least 256.3 GiB to run and verify, "
             "more than 64.0 GiB (--max-memory); refused before building it\n");
   r = run_cli("run torus:9x9 gossip --algorithm snakes --max-memory 1k");
   EXPECT_EQ(r.code, 2) << r.err;

@@ -45,11 +45,13 @@ int64_t packet_scoreboard_held_bytes(int64_t nodes, const DemandSize& demand) {
 
 int64_t packet_scoreboard_bytes(int64_t nodes, int64_t ports, const DemandSize& demand) {
   // Per packet: its demand entry, its whereabouts, its dense index slot. Per link: the step
-  // it was last used, its sender and receiver, its crossing's demand index and dest.
+  // it was last used, its sender and receiver, its crossing's demand index and dest, its
+  // place among its receiver's in-links (checked in parts). Per node: two steps, where its
+  // in-links start.
   const int64_t per_packet = static_cast<int64_t>(sizeof(Packet)) + 16 + static_cast<int64_t>(sizeof(int32_t));
-  const int64_t per_link = 8 + 4 + 4 + 8 + 4;
+  const int64_t per_link = 8 + 4 + 4 + 8 + 4 + 4;
   return packet_scoreboard_held_bytes(nodes, demand) + demand.packets() * per_packet + nodes * ports * per_link +
-         2 * nodes * static_cast<int64_t>(sizeof(int64_t));
+         nodes * static_cast<int64_t>(2 * sizeof(int64_t) + sizeof(uint32_t));
 }
 
 // Each step is checked in two passes: first every crossing against what the nodes held
