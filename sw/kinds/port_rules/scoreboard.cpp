@@ -343,8 +343,8 @@ struct PacketScoreboard::State {
                                               crossings.links, link_node.size()));
   }
 
-  // Where a pass's failures go: the report (the step checked whole), or a range's list
-  // when the step is checked in ranges on several threads, merged into the report at the
+  // Where a pass's failures go: the report (the step checked whole), or a part's list
+  // when the step is checked in parts on several threads, merged into the report at the
   // step's end in the whole check's order (key: the crossing, the receptions' after).
   struct Failure {
     size_t key;
@@ -355,7 +355,7 @@ struct PacketScoreboard::State {
   struct Failures {
     State& board;
     std::vector<Failure>* listed = nullptr;
-    int64_t unlisted = 0;  // a range's failures past the listed ones (the report counts them)
+    int64_t unlisted = 0;  // a part's failures past the listed ones (the report counts them)
     void add(size_t key, std::string message, int64_t unworded_link = -1) {
       if (!listed) return board.error(std::move(message));
       listed->push_back({key, std::move(message), unworded_link});
