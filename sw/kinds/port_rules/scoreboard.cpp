@@ -321,11 +321,13 @@ struct PacketScoreboard::State {
   template <class Input>
   void step(int64_t at, const Input& in) {
     next_step(at);
-    const bool plain = !model.half_duplex && !model.one_port;
-    if (mix == Mix::Broadcast) return plain ? check<Mix::Broadcast, true>(at, in) : check<Mix::Broadcast, false>(at, in);
-    if (mix == Mix::Unicast) return plain ? check<Mix::Unicast, true>(at, in) : check<Mix::Unicast, false>(at, in);
-    return plain ? check<Mix::Mixed, true>(at, in) : check<Mix::Mixed, false>(at, in);
+    in_mix([&](auto kMix) {
+      constexpr Mix kM = decltype(kMix)::value;
+      return plain_ports() ? check<kM, true>(at, in) : check<kM, false>(at, in);
+    });
   }
+  // All-port full-duplex: no 1-port or half-duplex rule to check.
+  bool plain_ports() const { return !model.half_duplex && !model.one_port; }
   void step(int64_t at, const std::vector<TraceEvent>& events) { step(at, Rows{*this, events}); }
   void links(int64_t at, const LinkStep& crossings) {
     check_size(at, crossings);
@@ -578,9 +580,10 @@ struct PacketScoreboard::State {
   std::vector<Part> parts;
   std::optional<LinkStep> ranged_step;
   int64_t ranged_at = 0;
-  std::vector<uint32_t> in_first, in_links;  // per node, the links into it: in_links[in_first[v] ..]
-
-  bool checks_in_parts() const { return !model.half_duplex && !model.one_port; }
+  // Per node, the links into it, in increasing order -- so that of two crossings bringing
+  // a node one packet, the later in link order is the one refused, as the whole check
+  // does: in_links[in_first[v] .. in_first[v + 1]).
+  std::vector<uint32_t> in_first, in_links;
   void begin_parts(int64_t at, const LinkStep& crossings, int count) {
     check_size(at, crossings);
     next_step(at);
@@ -706,7 +709,7 @@ PacketScoreboard::PacketScoreboard(const Topology& topology, const PortModel& mo
 PacketScoreboard::~PacketScoreboard() = default;
 void PacketScoreboard::step(int64_t step, const std::vector<TraceEvent>& events) { state_->step(step, events); }
 void PacketScoreboard::links(int64_t step, const LinkStep& crossings) { state_->links(step, crossings); }
-RangedLinkCheck* PacketScoreboard::ranged() { return state_->checks_in_parts() ? this : nullptr; }
+RangedLinkCheck* PacketScoreboard::ranged() { return state_->plain_ports() ? this : nullptr; }
 void PacketScoreboard::begin(int64_t step, const LinkStep& crossings, int parts) {
   state_->begin_parts(step, crossings, parts);
 }
