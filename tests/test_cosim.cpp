@@ -219,7 +219,8 @@ INSTANTIATE_TEST_SUITE_P(
                       RoundCosimCase{"torus:3x3x3", "dimension-order", true, true, false},
                       RoundCosimCase{"hypercube:5", "necklace", false, false, false},
                       RoundCosimCase{"torus:5x5", "snakes", false, false, false},
-                      RoundCosimCase{"torus:3x4", "tree-search", false, false, false}),
+                      RoundCosimCase{"torus:3x4", "tree-search", false, false, false},
+                      RoundCosimCase{"torus:4x6", "mirrored-snakes", false, false, false}),
     [](const ::testing::TestParamInfo<RoundCosimCase>& param) {
       std::string name = std::string(param.param.topology) + "_" + param.param.algorithm;
       for (char& ch : name)
