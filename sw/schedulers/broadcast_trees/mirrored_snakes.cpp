@@ -1,27 +1,28 @@
-// Two snakes and their mirror images on any 2D torus T(z1,z2) (the all-to-all broadcast
-// paper, "2D tori": "Time and memory-optimal solutions exist for any 2D and 3D torus. In 2D
-// case, a general T(z1,z2) requires beta <= 3"; the paper draws the odd squares' four
-// rotated snakes and gives no construction for the rest). Seen centred at the root, the
-// point reflection p -> -p is an automorphism of every 2D torus and turns each direction
-// into its opposite, so a tree made of arcs and their mirror images has four distinct
-// directions in a round -- the paper's lemma -- when each round holds at most one arc
-// along dimension 0 and one along dimension 1 (each with its image). Round 1 sends the
-// root's four arcs; every later round enters up to two new pairs {p, -p}, one along each
-// dimension, from pairs informed in the last three rounds -- mostly the round before, so
-// the tree is two snakes that may fork and stop -- and a pair waiting a round or two before
-// it sends (two buffers, it and its image) is allowed while the round's buffers stay at most
-// three: on tori with both sizes even every node of a bufferless tree would be informed in
-// a round of its colour's parity, which the pairs' colours need not allow. Rounds left
-// short of four arcs are counted against the slots the degree bound leaves free. Found by
-// depth-first search (bufferless parents first, then fewest onward pairs; cut where a part
-// of the pairs left touches no pair that may still send), restarted with ties broken anew.
+// Snakes and their mirror images on any 2D or 3D torus (the all-to-all broadcast paper,
+// "2D tori": "Time and memory-optimal solutions exist for any 2D and 3D torus. In 2D case,
+// a general T(z1,z2) requires beta <= 3"; 60 on 3D tori; the paper draws the odd squares'
+// four rotated snakes and gives no construction for the rest). Seen centred at the root,
+// the point reflection p -> -p is an automorphism of every torus and turns each direction
+// into its opposite, so a tree made of arcs and their mirror images has 2d distinct
+// directions in a round -- the paper's lemma -- when each round holds at most one arc along
+// each dimension (each with its image). Round 1 sends the root's 2d arcs; every later round
+// enters up to d new pairs {p, -p}, one along each dimension, from pairs informed in the
+// last three rounds -- mostly the round before, so the tree is d snakes that may fork and
+// stop -- and a pair waiting a round or two before it sends (two buffers, it and its image)
+// is allowed while the round's buffers stay within the paper's promise: on tori with all
+// sizes even every node of a bufferless tree would be informed in a round of its colour's
+// parity, which the pairs' colours need not allow. Rounds left short of 2d arcs are counted
+// against the slots the degree bound leaves free. Found by depth-first search (bufferless
+// parents first, then fewest onward pairs; cut where a part of the pairs left touches no
+// pair that may still send), restarted with ties broken anew.
 //
-// The reflection fixes (z1/2, 0), (0, z2/2) and (z1/2, z2/2) where those sizes are even --
-// at most three points, which no arc pair may enter (its image would enter the point too).
-// Each is entered in a round and direction the pairs leave free, from a neighbour informed
-// earlier, which holds the packet until then. Trees with more than three buffers are
-// refused, so the tree has ceil((z1 z2 - 1)/4) rounds, the degree bound, and at most the
-// paper's three buffers; of the trees found, the one of fewest buffers is kept.
+// The reflection fixes the points with every coordinate 0 or half an even size -- at most
+// three off the root in 2D, seven in 3D -- which no arc pair may enter (its image would enter
+// the point too). Each is entered in a round and direction the pairs leave free, from a
+// neighbour informed earlier, which holds the packet until then (2D: every placement tried,
+// the fewest buffers kept; 3D: the first that fits). Trees above the promise are refused,
+// so the tree has ceil((N-1)/2d) rounds, the degree bound, and at most the paper's buffers;
+// of the trees found, the one of fewest buffers is kept.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -44,55 +45,59 @@ constexpr int kFruitfulAttempts = 4;         // attempts that found trees before
 constexpr int kAttemptsAfterFruit = 16;      // attempts after the first that found one, at most
 constexpr int64_t kSearchBudget = 3000000;  // rounds tried in all the attempts together
 
-using Point = std::array<int, 2>;
+using Point = std::array<int, 3>;  // a 2D torus's third coordinate is 0
 // Ports: +dimension k is port 2k, -k is 2k+1.
-constexpr std::array<Point, 4> kDirection = {{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+constexpr std::array<Point, 6> kDirection = {{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}};
 constexpr int kFixed = -2;  // a point the reflection fixes (the root is -1)
-constexpr int kPromisedBuffers = 3;  // the paper's beta on 2D tori
+constexpr size_t kFixedTriedEveryWay = 3;  // up to this many fixed points (2D), every placement is tried
+constexpr int kPlacements = 8192;  // steps of the fixed points' placement tried, at most
 constexpr int kMaxWait = 2;  // rounds a parent may hold a packet before sending it on
 
-bool two_d_torus(const Topology& t) {
-  return t.kind() == TopologyKind::Torus && t.dims().size() == 2 && t.dims()[0] >= 3 && t.dims()[1] >= 3 &&
-         t.num_nodes() <= kMaxBroadcastTreeNodes;
+bool mirrored_torus(const Topology& t) {
+  const std::vector<int>& d = t.dims();
+  return t.kind() == TopologyKind::Torus && (d.size() == 2 || d.size() == 3) &&
+         std::all_of(d.begin(), d.end(), [](int z) { return z >= 3; }) && t.num_nodes() <= kMaxBroadcastTreeNodes;
 }
 
 class MirroredSnakes {
  public:
-  explicit MirroredSnakes(const Topology& topology)
-      : z1_(topology.dims()[0]), z2_(topology.dims()[1]), nodes_(topology.num_nodes()) {
+  // `promise`: the most buffers a tree may need (the paper's: 3 on 2D tori, 60 on 3D).
+  MirroredSnakes(const Topology& topology, int promise)
+      : dims_(static_cast<int>(topology.dims().size())), nodes_(topology.num_nodes()), promise_(promise) {
+    for (int k = 0; k < dims_; ++k) side_[static_cast<size_t>(k)] = topology.dims()[static_cast<size_t>(k)];
     node_.assign(static_cast<size_t>(nodes_), -1);
     for (int v = 0; v < nodes_; ++v) {
       const std::vector<int> c = topology.coords(v);
-      node_[key({c[0], c[1]})] = v;
+      node_[key({c[0], c[1], dims_ == 3 ? c[2] : 0})] = v;
     }
+    std::vector<Point> points;  // every point, the last coordinate fastest
+    for (int x = 0; x < side_[0]; ++x)
+      for (int y = 0; y < side_[1]; ++y)
+        for (int w = 0; w < side_[2]; ++w) points.push_back({x, y, w});
     pair_.assign(static_cast<size_t>(nodes_), kFixed);
-    pair_[key({0, 0})] = -1;
-    for (int x = 0; x < z1_; ++x)
-      for (int y = 0; y < z2_; ++y) {
-        const Point p{x, y};
-        if (key(p) == key(minus(p)) || pair_[key(p)] >= 0) continue;
-        pair_[key(p)] = pair_[key(minus(p))] = pairs_++;
-      }
-    for (int x = 0; x < z1_; ++x)
-      for (int y = 0; y < z2_; ++y)
-        if (pair_[key({x, y})] == kFixed) fixed_.push_back({x, y});
+    pair_[key({0, 0, 0})] = -1;
+    for (const Point& p : points) {
+      if (key(p) == key(minus(p)) || pair_[key(p)] >= 0) continue;
+      pair_[key(p)] = pair_[key(minus(p))] = pairs_++;
+    }
+    for (const Point& p : points)
+      if (pair_[key(p)] == kFixed) fixed_.push_back(p);
     neighbours_.resize(static_cast<size_t>(pairs_));
-    for (int x = 0; x < z1_; ++x)
-      for (int y = 0; y < z2_; ++y) {
-        const int a = pair_[key({x, y})];
-        if (a < 0) continue;
-        for (const Point& d : kDirection) {
-          const int b = pair_[key(add({x, y}, d))];
-          auto& n = neighbours_[static_cast<size_t>(a)];
-          if (b >= 0 && b != a && std::find(n.begin(), n.end(), b) == n.end()) n.push_back(b);
-        }
+    for (const Point& p : points) {
+      const int a = pair_[key(p)];
+      if (a < 0) continue;
+      for (int d = 0; d < 2 * dims_; ++d) {
+        const int b = pair_[key(add(p, kDirection[static_cast<size_t>(d)]))];
+        auto& n = neighbours_[static_cast<size_t>(a)];
+        if (b >= 0 && b != a && std::find(n.begin(), n.end(), b) == n.end()) n.push_back(b);
       }
-    rounds_ = static_cast<int>(formulas::tadbt_rounds(nodes_, 4));
-    // Slots a round (four directions) the pairs leave free: the fixed points' and the slack.
-    spare_slots_ = 4 * rounds_ - 2 * pairs_;
+    }
+    rounds_ = static_cast<int>(formulas::tadbt_rounds(nodes_, 2 * dims_));
+    // Slots (a round, a direction) the pairs leave free: the fixed points' and the slack.
+    spare_slots_ = 2 * dims_ * rounds_ - 2 * pairs_;
   }
 
-  // The tree of fewest buffers found (at most kPromisedBuffers), or empty.
+  // The tree of fewest buffers found (at most the promise), or empty.
   std::vector<GenericArc> tree() {
     std::mt19937 random(0x5a7e5);
     tie_.resize(static_cast<size_t>(pairs_));
@@ -103,10 +108,10 @@ class MirroredSnakes {
          attempt <= last && fruitful < kFruitfulAttempts && best_buffers_ != 0 && search_left > 0; ++attempt) {
       if (attempt > 0) std::shuffle(tie_.begin(), tie_.end(), random);
       informed_.assign(static_cast<size_t>(pairs_), -1);
-      point_.assign(static_cast<size_t>(pairs_), Point{0, 0});
+      point_.assign(static_cast<size_t>(pairs_), Point{0, 0, 0});
       last_send_.assign(static_cast<size_t>(pairs_), 0);
       waiting_.assign(static_cast<size_t>(rounds_) + 2, 0);
-      used_.assign(static_cast<size_t>(rounds_) + 1, {false, false, false, false});
+      used_.assign(static_cast<size_t>(rounds_) + 1, {false, false, false, false, false, false});
       moves_.clear();
       by_round_.assign(static_cast<size_t>(rounds_) + 2, {});
       visited_ = 0;
@@ -131,11 +136,13 @@ class MirroredSnakes {
   };
 
   size_t key(Point p) const {
-    return static_cast<size_t>(((p[0] % z1_) + z1_) % z1_) * static_cast<size_t>(z2_) +
-           static_cast<size_t>(((p[1] % z2_) + z2_) % z2_);
+    size_t k = 0;
+    for (size_t i = 0; i < 3; ++i)
+      k = k * static_cast<size_t>(side_[i]) + static_cast<size_t>(((p[i] % side_[i]) + side_[i]) % side_[i]);
+    return k;
   }
-  static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1]}; }
-  static Point minus(Point p) { return {-p[0], -p[1]}; }
+  static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+  static Point minus(Point p) { return {-p[0], -p[1], -p[2]}; }
   int node(Point p) const { return node_[key(p)]; }
   int pair_at(Point p) const { return pair_[key(p)]; }
   int onward(int pair) const {
@@ -179,22 +186,22 @@ class MirroredSnakes {
   }
   bool fits(int at, int last, int round) const {
     for (int r = std::max(at + 1, last); r < round; ++r)
-      if (waiting_[static_cast<size_t>(r)] + 2 > kPromisedBuffers) return false;
+      if (waiting_[static_cast<size_t>(r)] + 2 > promise_) return false;
     return true;
   }
 
-  // The moves along one dimension (directions first, first + 1) a round may make: from
+  // The moves along dimension `dim` (directions 2 dim, 2 dim + 1) a round may make: from
   // the root in round 1, else from a pair informed in the last kMaxWait + 1 rounds.
-  std::vector<Move> options(int round, int first) const {
+  std::vector<Move> options(int round, int dim) const {
     std::vector<Move> out;
     auto from = [&](Point p, int parent) {
-      for (int d = first; d < first + 2; ++d) {
+      for (int d = 2 * dim; d < 2 * dim + 2; ++d) {
         const Point to = add(p, kDirection[static_cast<size_t>(d)]);
         const int t = pair_at(to);
         if (t >= 0 && informed_[static_cast<size_t>(t)] < 0) out.push_back({round, d, p, to, parent});
       }
     };
-    if (round == 1) from({0, 0}, -1);
+    if (round == 1) from({0, 0, 0}, -1);
     for (int r = std::max(1, round - 1 - kMaxWait); r < round; ++r)
       for (int p : by_round_[static_cast<size_t>(r)]) {
         const int at = informed_[static_cast<size_t>(p)];
@@ -228,30 +235,50 @@ class MirroredSnakes {
     struct Choice {
       int score;
       uint32_t tie;
-      int h, v;  // indices into the options, -1 for none
+      std::array<int, 3> pick;  // per dimension an index into its options, -1 for none
     };
-    const std::vector<Move> along0 = options(round, 0), along1 = options(round, 2);
+    std::array<std::vector<Move>, 3> along;
+    for (int k = 0; k < dims_; ++k) along[static_cast<size_t>(k)] = options(round, k);
     auto wait = [&](const Move& m) { return m.parent < 0 ? 0 : round - 1 - informed_[static_cast<size_t>(m.parent)]; };
     std::vector<Choice> choices;
-    for (int h = -1; h < static_cast<int>(along0.size()); ++h)
-      for (int v = -1; v < static_cast<int>(along1.size()); ++v) {
-        const int none = (h < 0) + (v < 0);
-        if (free_slots_ + 2 * none > spare_slots_) continue;
-        const int th = h < 0 ? -1 : pair_at(along0[static_cast<size_t>(h)].to);
-        const int tv = v < 0 ? -2 : pair_at(along1[static_cast<size_t>(v)].to);
-        if (th == tv) continue;
-        int score = none * 1000;
-        uint32_t tie = 0;
-        if (h >= 0) score += 100 * wait(along0[static_cast<size_t>(h)]) + onward(th), tie ^= tie_[static_cast<size_t>(th)];
-        if (v >= 0) score += 100 * wait(along1[static_cast<size_t>(v)]) + onward(tv), tie ^= tie_[static_cast<size_t>(tv)] * 3u;
-        choices.push_back({score, tie, h, v});
+    std::array<int, 3> pick = {-1, -1, -1};
+    // Every pick, the last dimension's index turning fastest.
+    for (bool more = true; more;) {
+      int none = 0, score = 0;
+      uint32_t tie = 0;
+      std::array<int, 3> target = {-1, -2, -3};
+      bool distinct = true;
+      for (int k = 0; k < dims_; ++k) {
+        const int i = pick[static_cast<size_t>(k)];
+        if (i < 0) {
+          ++none;
+          continue;
+        }
+        const Move& m = along[static_cast<size_t>(k)][static_cast<size_t>(i)];
+        const int t = pair_at(m.to);
+        for (int j = 0; j < k; ++j) distinct = distinct && target[static_cast<size_t>(j)] != t;
+        target[static_cast<size_t>(k)] = t;
+        score += 100 * wait(m) + onward(t);
+        tie ^= tie_[static_cast<size_t>(t)] * static_cast<uint32_t>(2 * k + 1);
       }
+      if (distinct && free_slots_ + 2 * none <= spare_slots_) choices.push_back({score + none * 1000, tie, pick});
+      more = false;
+      for (int k = dims_ - 1; k >= 0 && !more; --k) {
+        int& i = pick[static_cast<size_t>(k)];
+        if (++i < static_cast<int>(along[static_cast<size_t>(k)].size())) {
+          more = true;
+        } else {
+          i = -1;
+        }
+      }
+    }
     std::sort(choices.begin(), choices.end(),
               [](const Choice& x, const Choice& y) { return x.score != y.score ? x.score < y.score : x.tie < y.tie; });
     for (const Choice& c : choices) {
       std::vector<Move> made;
-      if (c.h >= 0) made.push_back(along0[static_cast<size_t>(c.h)]);
-      if (c.v >= 0) made.push_back(along1[static_cast<size_t>(c.v)]);
+      for (int k = 0; k < dims_; ++k)
+        if (c.pick[static_cast<size_t>(k)] >= 0)
+          made.push_back(along[static_cast<size_t>(k)][static_cast<size_t>(c.pick[static_cast<size_t>(k)])]);
       bool fit = true;
       size_t applied = 0;
       std::vector<std::pair<int, int>> sent;  // (parent, its last send before)
@@ -271,7 +298,7 @@ class MirroredSnakes {
         moves_.push_back(m);
         ++applied;
       }
-      const int left_free = 2 * (2 - static_cast<int>(made.size()));
+      const int left_free = 2 * (dims_ - static_cast<int>(made.size()));
       free_slots_ += left_free;
       if (fit && reachable(round) && extend(round + 1)) return true;
       free_slots_ -= left_free;
@@ -298,7 +325,7 @@ class MirroredSnakes {
     }
     std::vector<std::vector<GenericArc>> entries(fixed_.size());  // each fixed point's
     for (size_t f = 0; f < fixed_.size(); ++f)
-      for (int d = 0; d < 4; ++d) {
+      for (int d = 0; d < 2 * dims_; ++d) {
         const Point parent = add(fixed_[f], kDirection[static_cast<size_t>(d ^ 1)]);
         const int pair = pair_at(parent);
         if (pair < 0) continue;  // another fixed point
@@ -310,8 +337,10 @@ class MirroredSnakes {
           }
       }
     std::vector<GenericArc> best_here, chosen;
-    int best_here_buffers = kPromisedBuffers + 1;
+    int best_here_buffers = promise_ + 1;
+    int placements = kPlacements;
     auto place = [&](auto&& self, size_t f) -> void {
+      --placements;
       if (f == fixed_.size()) {
         std::vector<GenericArc> all = arcs;
         all.insert(all.end(), chosen.begin(), chosen.end());
@@ -329,6 +358,7 @@ class MirroredSnakes {
         chosen.push_back(a);
         self(self, f + 1);
         chosen.pop_back();
+        if ((fixed_.size() > kFixedTriedEveryWay && !best_here.empty()) || placements <= 0) return;  // 3D: the first that fits
       }
     };
     place(place, 0);
@@ -340,7 +370,8 @@ class MirroredSnakes {
     return ++found_ >= kTreesPerAttempt || best_buffers_ == 0;
   }
 
-  int z1_, z2_, nodes_;
+  int dims_, nodes_, promise_;
+  Point side_ = {1, 1, 1};
   std::vector<int> node_;  // by key
   std::vector<int> pair_;  // by key: the pair {p, -p}, -1 at the root, kFixed where p = -p
   int pairs_ = 0;
@@ -356,7 +387,7 @@ class MirroredSnakes {
   std::vector<int> last_send_;
   std::vector<std::vector<int>> by_round_;
   std::vector<int> waiting_;
-  std::vector<std::array<bool, 4>> used_;
+  std::vector<std::array<bool, 6>> used_;
   std::vector<Move> moves_;
   int visited_ = 0, free_slots_ = 0;
   int64_t budget_ = 0;
@@ -372,12 +403,12 @@ class MirroredSnakes {
 const AlgorithmRegistrar mirrored_snakes_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "mirrored-snakes",
-      "gossip without combining on any 2D torus T(z1,z2): two snakes and their mirror images through the root as "
-      "the generic time-arc-disjoint tree, ceil((z1 z2 - 1)/4) rounds, buffers only for the up to three points the "
-      "mirror fixes (AAB paper, all-port full-duplex, 2D tori: beta <= 3)");
+      "gossip without combining on any 2D or 3D torus: snakes and their mirror images through the root as the "
+      "generic time-arc-disjoint tree, ceil((N-1)/2d) rounds, at most the paper's buffers (AAB paper, all-port "
+      "full-duplex, 2D and 3D tori: beta <= 3 and 60)");
   a.unsupported = [](const Problem& p) -> std::string {
-    if (!mirrored::two_d_torus(p.topology))
-      return fmt::format("the mirrored snakes cover 2D tori of sides 3 or more, up to {} nodes, torus:AxB",
+    if (!mirrored::mirrored_torus(p.topology))
+      return fmt::format("the mirrored snakes cover 2D and 3D tori of sides 3 or more, up to {} nodes, torus:AxB or AxBxC",
                          kMaxBroadcastTreeNodes);
     return all_port_full_refusal(p.port_model);
   };
@@ -386,17 +417,22 @@ const AlgorithmRegistrar mirrored_snakes_registrar([] {
   };
   a.paper_buffers = promised_tree_buffers;
   a.build = [](const Problem& p) {
-    std::vector<GenericArc> arcs = mirrored::MirroredSnakes(p.topology).tree();
+    std::vector<GenericArc> arcs = mirrored::MirroredSnakes(p.topology, static_cast<int>(promised_tree_buffers(p).value_or(0))).tree();
     if (arcs.empty())
       throw InputError(fmt::format("mirrored-snakes: no pair of snakes through {} found in {} attempts or {} rounds tried",
                                    p.topology.spec(), mirrored::kAttempts, mirrored::kSearchBudget));
     return generic_tree_tables(p, "mirrored-snakes", "two snakes and their mirror images", std::move(arcs));
   };
-  // Even, odd and mixed sizes, the thin 3 x 8, and sizes where the fixed points need buffers.
+  // Even, odd and mixed sizes, the thin 3 x 8, sizes where the fixed points need buffers,
+  // and 3D tori (up to seven fixed points).
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;
-    for (const auto& [x, y] : std::vector<std::pair<int, int>>{{4, 4}, {3, 8}, {4, 6}, {6, 9}, {7, 10}, {8, 8}, {12, 12}, {13, 16}})
-      if (std::min(x, y) <= max_size) out.push_back({fmt::format("torus:{}x{}", x, y), {}, ""});
+    for (const auto& [spec, smallest_side] :
+         std::vector<std::pair<const char*, int>>{{"torus:4x4", 4}, {"torus:3x8", 3}, {"torus:4x6", 4}, {"torus:6x9", 6},
+                                                  {"torus:7x10", 7}, {"torus:8x8", 8}, {"torus:12x12", 12}, {"torus:13x16", 13},
+                                                  {"torus:3x3x3", 3}, {"torus:4x4x4", 4}, {"torus:3x4x5", 3}, {"torus:5x5x5", 5},
+                                                  {"torus:4x6x7", 4}})
+      if (smallest_side <= max_size) out.push_back({spec, {}, ""});
     return out;
   };
   return a;
