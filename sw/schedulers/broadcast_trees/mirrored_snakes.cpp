@@ -419,7 +419,8 @@ const AlgorithmRegistrar mirrored_snakes_registrar([] {
   a.build = [](const Problem& p) {
     std::vector<GenericArc> arcs = mirrored::MirroredSnakes(p.topology, static_cast<int>(promised_tree_buffers(p).value_or(0))).tree();
     if (arcs.empty())
-      throw InputError(fmt::format("mirrored-snakes: no pair of snakes through {} found in {} attempts or {} rounds tried",
+      throw InputError(fmt::format("mirrored-snakes: no pair of snakes through {} found in {} attempts or {} rounds "
+                                   "tried (generic-tree-exact and tree-search search the whole tree)",
                                    p.topology.spec(), mirrored::kAttempts, mirrored::kSearchBudget));
     return generic_tree_tables(p, "mirrored-snakes", "two snakes and their mirror images", std::move(arcs));
   };
