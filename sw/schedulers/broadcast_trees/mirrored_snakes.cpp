@@ -29,6 +29,7 @@
 #include <array>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
@@ -65,10 +66,12 @@ class MirroredSnakes {
   MirroredSnakes(const Topology& topology, int promise)
       : dims_(static_cast<int>(topology.dims().size())), nodes_(topology.num_nodes()), promise_(promise) {
     for (int k = 0; k < dims_; ++k) side_[static_cast<size_t>(k)] = topology.dims()[static_cast<size_t>(k)];
-    node_.assign(static_cast<size_t>(nodes_), -1);
+    // key() numbers points as the topology numbers its nodes (Topology::coords: mixed radix,
+    // the last coordinate fastest), so a point's key is its node.
     for (int v = 0; v < nodes_; ++v) {
       const std::vector<int> c = topology.coords(v);
-      node_[key({c[0], c[1], dims_ == 3 ? c[2] : 0})] = v;
+      if (key({c[0], c[1], dims_ == 3 ? c[2] : 0}) != static_cast<size_t>(v))
+        throw std::logic_error("mirrored-snakes: the torus numbers its nodes otherwise than key()");
     }
     std::vector<Point> points;  // every point, the last coordinate fastest
     for (int x = 0; x < side_[0]; ++x)
@@ -143,7 +146,7 @@ class MirroredSnakes {
   }
   static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
   static Point minus(Point p) { return {-p[0], -p[1], -p[2]}; }
-  int node(Point p) const { return node_[key(p)]; }
+  int node(Point p) const { return static_cast<int>(key(p)); }
   int pair_at(Point p) const { return pair_[key(p)]; }
   int onward(int pair) const {
     int n = 0;
@@ -372,7 +375,6 @@ class MirroredSnakes {
 
   int dims_, nodes_, promise_;
   Point side_ = {1, 1, 1};
-  std::vector<int> node_;  // by key
   std::vector<int> pair_;  // by key: the pair {p, -p}, -1 at the root, kFixed where p = -p
   int pairs_ = 0;
   std::vector<Point> fixed_;
