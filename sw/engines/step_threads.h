@@ -2,9 +2,14 @@
 // clock (ref_engine.cpp and the rtl engine's router arrays, `run --threads N`): run(f)
 // calls f(0) .. f(parts - 1) at once, one part per thread (the caller takes part 0), and
 // returns when every part is done. A step has a few such phases. A thread that waits spins
-// for up to kSpin (a phase is microseconds of work), then sleeps until it is woken; it never
-// yields: a yielded core can go to other work on the machine for a whole time slice.
+// for as long as the last phase took (at least kSpin), then sleeps until it is woken; it
+// never yields: a yielded core can go to other work on the machine for a whole time slice.
+// A thread that slept starts its next part a wake-up late (tens of microseconds, on every
+// phase where the other part ran longer than kSpin): spinning as long as a phase lasts
+// keeps that off long phases, while a wait longer than a phase -- the other thread
+// descheduled, or the caller between runs -- still ends in sleep.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -35,17 +40,20 @@ class StepThreads {
 
   // f(k) for every part k, part 0 on the calling thread; rethrows what a part threw.
   void run(const std::function<void(int)>& f) {
+    const auto begun = std::chrono::steady_clock::now();
     job_ = &f;
     pending_.store(parts_ - 1);
     start_next();
     call(0);
     wait_until([this] { return pending_.load() == 0; });
+    const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - begun);
+    last_phase_us_.store(std::min(took, kMaxSpin).count(), std::memory_order_relaxed);
     for (std::exception_ptr& e : failures_)
       if (e) std::rethrow_exception(std::exchange(e, nullptr));
   }
 
  private:
-  static constexpr std::chrono::microseconds kSpin{50};
+  static constexpr std::chrono::microseconds kSpin{50}, kMaxSpin{10000};
 
   // Every change a waiter waits for is made, then the sleepers are woken. A waiter counts
   // itself a sleeper before it checks (under the mutex), so a change made after its check
@@ -61,7 +69,8 @@ class StepThreads {
   }
   template <class Done>
   void wait_until(const Done& done) {
-    const auto until = std::chrono::steady_clock::now() + kSpin;
+    const auto spin = std::max(kSpin, std::chrono::microseconds(last_phase_us_.load(std::memory_order_relaxed)));
+    const auto until = std::chrono::steady_clock::now() + spin;
     for (int spins = 1;; ++spins) {
       if (done()) return;
       if (spins % 64 == 0 && std::chrono::steady_clock::now() > until) break;
@@ -96,6 +105,7 @@ class StepThreads {
   std::atomic<int> pending_{0};
   std::atomic<bool> stop_{false};
   std::atomic<int> sleepers_{0};
+  std::atomic<int64_t> last_phase_us_{0};  // how long the last run() took, at most kMaxSpin
   std::mutex mutex_;
   std::condition_variable woken_;
   std::vector<std::exception_ptr> failures_;
