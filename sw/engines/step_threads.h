@@ -2,12 +2,13 @@
 // clock (ref_engine.cpp and the rtl engine's router arrays, `run --threads N`): run(f)
 // calls f(0) .. f(parts - 1) at once, one part per thread (the caller takes part 0), and
 // returns when every part is done. A step has a few such phases. A thread that waits spins
-// for as long as the last phase took (at least kSpin), then sleeps until it is woken; it
-// never yields: a yielded core can go to other work on the machine for a whole time slice.
-// A thread that slept starts its next part a wake-up late (tens of microseconds, on every
-// phase where the other part ran longer than kSpin): spinning as long as a phase lasts
-// keeps that off long phases, while a wait longer than a phase -- the other thread
-// descheduled, or the caller between runs -- still ends in sleep.
+// for kSpin (a phase is often microseconds of work), then, up to as long as the last phase
+// took, spins yielding its core between looks, then sleeps until it is woken. A thread that
+// slept starts its next part a wake-up late (tens of microseconds, on every phase where the
+// other part ran longer than kSpin); yielding keeps that off long phases on idle cores
+// (yield() returns at once) without holding a core the awaited thread needs where the
+// threads outnumber the cores (a pure spin as long as a phase fed on itself there: each
+// spin lengthened the phases it was measured by).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -69,11 +70,18 @@ class StepThreads {
   }
   template <class Done>
   void wait_until(const Done& done) {
-    const auto spin = std::max(kSpin, std::chrono::microseconds(last_phase_us_.load(std::memory_order_relaxed)));
-    const auto until = std::chrono::steady_clock::now() + spin;
+    const auto begun = std::chrono::steady_clock::now();
+    const auto until = begun + kSpin;
     for (int spins = 1;; ++spins) {
       if (done()) return;
       if (spins % 64 == 0 && std::chrono::steady_clock::now() > until) break;
+    }
+    // then up to a phase's length, yielding between looks: on idle cores yield() returns at
+    // once (a spin), on busy ones it hands the core to the thread being waited for
+    const auto phase = std::chrono::microseconds(last_phase_us_.load(std::memory_order_relaxed));
+    while (!done()) {
+      if (std::chrono::steady_clock::now() > begun + phase) break;
+      std::this_thread::yield();
     }
     std::unique_lock<std::mutex> lock(mutex_);
     sleepers_.fetch_add(1);
