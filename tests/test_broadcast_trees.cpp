@@ -428,6 +428,27 @@ TEST(BroadcastTreesLarge, GenericTreeExactOnThirteenByFourteen) {
   expect_generic_trees("generic-tree-exact", {"torus:13x14"}, 3);
 }
 
+// A thin torus the restarts miss (512 attempts, 3 M rounds): the refusal names --budget;
+// with it the first order is searched on, and torus:3x22 takes about 11 M rounds of
+// backtracking there (about 11 s) to a bufferless tree -- generic-tree-exact's has 3.
+TEST(BroadcastTreesLarge, MirroredSnakesSearchOnWhileTheBudgetLasts) {
+  RunRequest req;
+  req.topology = "torus:3x22";
+  req.collective = "gossip";
+  req.algorithm = "mirrored-snakes";
+  try {
+    run_case(req);
+    ADD_FAILURE() << "torus:3x22 found without --budget: pick a torus the restarts miss";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("--budget gives it more"));
+  }
+  req.budget_seconds = 300;
+  const RunResult r = run_case(req);
+  EXPECT_TRUE(r.ok()) << summary(r);
+  EXPECT_EQ(r.steps(), r.bounds.best());  // ceil(65 / 4) = 17
+  EXPECT_EQ(r.score.buffers, std::optional<int64_t>(0));
+}
+
 // The paper's beta <= 3 for any 2D torus, by a construction rather than a search of the
 // whole tree: mirrored-snakes on every torus AxB, 3 <= A <= B <= 12, and on the sizes
 // generic-tree-exact settles slowly or not at all (15x16 not in 120 s, 16x16 in about

@@ -22,12 +22,18 @@
 // neighbour informed earlier, which holds the packet until then (2D: every placement tried,
 // the fewest buffers kept; 3D: the first that fits). Trees above the promise are refused,
 // so the tree has ceil((N-1)/2d) rounds, the degree bound, and at most the paper's buffers;
-// of the trees found, the one of fewest buffers is kept.
+// of the trees found, the one of fewest buffers is kept. With --budget, where the restarts
+// found none, the first order is searched on until the time is spent: some tori need
+// millions of rounds of backtracking in one order (torus:3x16 21 M, 3x22 11 M: both then
+// bufferless), more than any restart is given.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -62,9 +68,13 @@ bool mirrored_torus(const Topology& t) {
 
 class MirroredSnakes {
  public:
-  // `promise`: the most buffers a tree may need (the paper's: 3 on 2D tori, 60 on 3D).
-  MirroredSnakes(const Topology& topology, int promise)
-      : dims_(static_cast<int>(topology.dims().size())), nodes_(topology.num_nodes()), promise_(promise) {
+  // `promise`: the most buffers a tree may need (the paper's: 3 on 2D tori, 60 on 3D);
+  // `budget_seconds` (0: none) the time a search that found nothing may go on.
+  MirroredSnakes(const Topology& topology, int promise, double budget_seconds = 0)
+      : dims_(static_cast<int>(topology.dims().size())),
+        nodes_(topology.num_nodes()),
+        promise_(promise),
+        budget_seconds_(budget_seconds) {
     for (int k = 0; k < dims_; ++k) side_[static_cast<size_t>(k)] = topology.dims()[static_cast<size_t>(k)];
     // key() numbers points as the topology numbers its nodes (Topology::coords: mixed radix,
     // the last coordinate fastest), so a point's key is its node.
@@ -102,6 +112,7 @@ class MirroredSnakes {
 
   // The tree of fewest buffers found (at most the promise), or empty.
   std::vector<GenericArc> tree() {
+    const auto started = std::chrono::steady_clock::now();
     std::mt19937 random(0x5a7e5);
     tie_.resize(static_cast<size_t>(pairs_));
     std::iota(tie_.begin(), tie_.end(), 0u);
@@ -110,27 +121,39 @@ class MirroredSnakes {
     for (int attempt = 0, fruitful = 0, last = kAttempts - 1;
          attempt <= last && fruitful < kFruitfulAttempts && best_buffers_ != 0 && search_left > 0; ++attempt) {
       if (attempt > 0) std::shuffle(tie_.begin(), tie_.end(), random);
-      informed_.assign(static_cast<size_t>(pairs_), -1);
-      point_.assign(static_cast<size_t>(pairs_), Point{0, 0, 0});
-      last_send_.assign(static_cast<size_t>(pairs_), 0);
-      waiting_.assign(static_cast<size_t>(rounds_) + 2, 0);
-      used_.assign(static_cast<size_t>(rounds_) + 1, {false, false, false, false, false, false});
-      moves_.clear();
-      by_round_.assign(static_cast<size_t>(rounds_) + 2, {});
-      visited_ = 0;
-      free_slots_ = 0;
       // A fruitful attempt seldom turns back on large tori: restarts do better there than long
       // backtracking; thin tori need more of it, so each 16 attempts get twice the rounds.
-      budget_ = std::min((4 * static_cast<int64_t>(pairs_) + 1000) << std::min(attempt / 16, 10), search_left);
-      search_left -= budget_;
-      found_ = 0;
-      extend(1);
+      const int64_t budget = std::min((4 * static_cast<int64_t>(pairs_) + 1000) << std::min(attempt / 16, 10), search_left);
+      search_left -= budget;
+      search(budget);
       if (found_ > 0 && fruitful++ == 0) last = std::min(last, attempt + kAttemptsAfterFruit);
+    }
+    if (best_.empty() && budget_seconds_ > 0) {  // the first order, on while the time lasts
+      std::iota(tie_.begin(), tie_.end(), 0u);
+      deadline_ = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(budget_seconds_));
+      search(std::numeric_limits<int64_t>::max());
     }
     return best_;
   }
 
  private:
+  // An attempt: depth-first from round 1 for at most `budget` rounds (or until deadline_).
+  void search(int64_t budget) {
+    informed_.assign(static_cast<size_t>(pairs_), -1);
+    point_.assign(static_cast<size_t>(pairs_), Point{0, 0, 0});
+    last_send_.assign(static_cast<size_t>(pairs_), 0);
+    waiting_.assign(static_cast<size_t>(rounds_) + 2, 0);
+    used_.assign(static_cast<size_t>(rounds_) + 1, {false, false, false, false, false, false});
+    moves_.clear();
+    by_round_.assign(static_cast<size_t>(rounds_) + 2, {});
+    visited_ = 0;
+    free_slots_ = 0;
+    budget_ = budget;
+    found_ = 0;
+    extend(1);
+  }
+
   // An arc of the upper copy: its mirror image goes from -from to -to, the opposite way.
   struct Move {
     int round, direction;
@@ -233,6 +256,7 @@ class MirroredSnakes {
   // free); bufferless parents first, then fewest onward pairs. True to stop.
   bool extend(int round) {
     if (--budget_ < 0) return true;
+    if (deadline_ && budget_ % 4096 == 0 && std::chrono::steady_clock::now() > *deadline_) return true;
     if (visited_ == pairs_) return complete();
     if (round > rounds_) return false;
     struct Choice {
@@ -393,6 +417,8 @@ class MirroredSnakes {
   std::vector<Move> moves_;
   int visited_ = 0, free_slots_ = 0;
   int64_t budget_ = 0;
+  double budget_seconds_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;  // the last attempt's, with --budget
   int found_ = 0;
   std::vector<int> seen_, queue_;  // the walks of reachable(): stamped, not cleared
   int stamp_ = 0;
@@ -418,12 +444,17 @@ const AlgorithmRegistrar mirrored_snakes_registrar([] {
     return formulas::tadbt_rounds(p.topology.num_nodes(), p.topology.num_ports());
   };
   a.paper_buffers = promised_tree_buffers;
+  a.takes_budget = true;
   a.build = [](const Problem& p) {
-    std::vector<GenericArc> arcs = mirrored::MirroredSnakes(p.topology, static_cast<int>(promised_tree_buffers(p).value_or(0))).tree();
+    std::vector<GenericArc> arcs =
+        mirrored::MirroredSnakes(p.topology, static_cast<int>(promised_tree_buffers(p).value_or(0)), p.budget_seconds)
+            .tree();
     if (arcs.empty())
       throw InputError(fmt::format("mirrored-snakes: no pair of snakes through {} found in {} attempts or {} rounds "
-                                   "tried (generic-tree-exact and tree-search search the whole tree)",
-                                   p.topology.spec(), mirrored::kAttempts, mirrored::kSearchBudget));
+                                   "tried{} (generic-tree-exact and tree-search search the whole tree)",
+                                   p.topology.spec(), mirrored::kAttempts, mirrored::kSearchBudget,
+                                   p.budget_seconds > 0 ? fmt::format(", then {} s in one order", p.budget_seconds)
+                                                        : std::string(", --budget gives it more")));
     return generic_tree_tables(p, "mirrored-snakes", "two snakes and their mirror images", std::move(arcs));
   };
   // Even, odd and mixed sizes, the thin 3 x 8, sizes where the fixed points need buffers,
