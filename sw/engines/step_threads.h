@@ -48,13 +48,13 @@ class StepThreads {
     call(0);
     wait_until([this] { return pending_.load() == 0; });
     const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - begun);
-    last_phase_us_.store(std::min(took, kMaxSpin).count(), std::memory_order_relaxed);
+    last_phase_us_.store(std::min(took, kMaxYielding).count(), std::memory_order_relaxed);
     for (std::exception_ptr& e : failures_)
       if (e) std::rethrow_exception(std::exchange(e, nullptr));
   }
 
  private:
-  static constexpr std::chrono::microseconds kSpin{50}, kMaxSpin{10000};
+  static constexpr std::chrono::microseconds kSpin{50}, kMaxYielding{10000};
 
   // Every change a waiter waits for is made, then the sleepers are woken. A waiter counts
   // itself a sleeper before it checks (under the mutex), so a change made after its check
@@ -113,7 +113,7 @@ class StepThreads {
   std::atomic<int> pending_{0};
   std::atomic<bool> stop_{false};
   std::atomic<int> sleepers_{0};
-  std::atomic<int64_t> last_phase_us_{0};  // how long the last run() took, at most kMaxSpin
+  std::atomic<int64_t> last_phase_us_{0};  // how long the last run() took, at most kMaxYielding: a wait yields that long
   std::mutex mutex_;
   std::condition_variable woken_;
   std::vector<std::exception_ptr> failures_;
