@@ -30,16 +30,15 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <limits>
 #include <numeric>
-#include <optional>
 #include <random>
 #include <stdexcept>
 
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
 #include "sw/schedulers/broadcast_trees.h"
+#include "sw/schedulers/exact_descent.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -112,7 +111,7 @@ class MirroredSnakes {
 
   // The tree of fewest buffers found (at most the promise), or empty.
   std::vector<GenericArc> tree() {
-    const auto started = std::chrono::steady_clock::now();
+    const SearchDeadline budget_end(budget_seconds_);  // --budget counts from here
     std::mt19937 random(0x5a7e5);
     tie_.resize(static_cast<size_t>(pairs_));
     std::iota(tie_.begin(), tie_.end(), 0u);
@@ -130,9 +129,9 @@ class MirroredSnakes {
     }
     if (best_.empty() && budget_seconds_ > 0) {  // the first order, on while the time lasts
       std::iota(tie_.begin(), tie_.end(), 0u);
-      deadline_ = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                std::chrono::duration<double>(budget_seconds_));
+      deadline_ = &budget_end;
       search(std::numeric_limits<int64_t>::max());
+      deadline_ = nullptr;
     }
     return best_;
   }
@@ -256,7 +255,7 @@ class MirroredSnakes {
   // free); bufferless parents first, then fewest onward pairs. True to stop.
   bool extend(int round) {
     if (--budget_ < 0) return true;
-    if (deadline_ && budget_ % 4096 == 0 && std::chrono::steady_clock::now() > *deadline_) return true;
+    if (deadline_ && budget_ % 4096 == 0 && deadline_->passed()) return true;
     if (visited_ == pairs_) return complete();
     if (round > rounds_) return false;
     struct Choice {
@@ -418,7 +417,7 @@ class MirroredSnakes {
   int visited_ = 0, free_slots_ = 0;
   int64_t budget_ = 0;
   double budget_seconds_ = 0;
-  std::optional<std::chrono::steady_clock::time_point> deadline_;  // the last attempt's, with --budget
+  const SearchDeadline* deadline_ = nullptr;  // the last attempt's, with --budget
   int found_ = 0;
   std::vector<int> seen_, queue_;  // the walks of reachable(): stamped, not cleared
   int stamp_ = 0;
