@@ -5,31 +5,15 @@
 #pragma once
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "sw/schedulers/search_deadline.h"
+
 namespace fixroute {
-
-// The time an exact search has left, from its budget in seconds.
-class SearchDeadline {
- public:
-  explicit SearchDeadline(double seconds)
-      : end_(std::chrono::steady_clock::now() +
-             std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))) {}
-  // Milliseconds left for the solver; 0 once the time is up.
-  unsigned milliseconds_left() const {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end_ - std::chrono::steady_clock::now());
-    return left.count() > 0 ? static_cast<unsigned>(left.count()) : 0;
-  }
-  bool passed() const { return std::chrono::steady_clock::now() >= end_; }
-
- private:
-  std::chrono::steady_clock::time_point end_;
-};
 
 template <class Schedule>
 struct ExactDescent {

@@ -40,7 +40,7 @@
 #include "sw/core/errors.h"
 #include "sw/core/formulas.h"
 #include "sw/schedulers/broadcast_trees.h"
-#include "sw/schedulers/exact_descent.h"
+#include "sw/schedulers/search_deadline.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {

@@ -11,7 +11,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <random>
 
@@ -19,6 +18,7 @@
 #include "sw/core/formulas.h"
 #include "sw/kinds/broadcast_trees/tables.h"
 #include "sw/schedulers/broadcast_trees.h"
+#include "sw/schedulers/search_deadline.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -133,11 +133,10 @@ const AlgorithmRegistrar tree_search_registrar([] {
     // With --budget, after kTreesCompared trees: more, while the best has more buffers than
     // the paper promises (none where it promises nothing) and the time lasts.
     const int64_t enough = promised_tree_buffers(p).value_or(0);
-    const auto start = std::chrono::steady_clock::now();
+    const SearchDeadline budget_end(p.budget_seconds);
     auto more_wanted = [&] {
       if (found < kTreesCompared) return true;
-      return p.budget_seconds > 0 && best_buffers > enough &&
-             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < p.budget_seconds;
+      return p.budget_seconds > 0 && best_buffers > enough && !budget_end.passed();
     };
     for (int k = 0; (k < kSearchAttempts || found > 0) && more_wanted() && !(found > 0 && best_buffers == 0); ++k) {
       std::vector<GenericArc> arcs = attempt(p.topology, height, random);

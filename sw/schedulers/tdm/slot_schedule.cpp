@@ -2,12 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <stdexcept>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/engine.h"
+#include "sw/schedulers/search_deadline.h"
 #include "sw/topology/topology.h"
 
 namespace fixroute {
@@ -97,10 +97,9 @@ std::string search_note(const Problem& problem, int attempts_in_budget) {
 int attempts_within_budget(double budget_seconds, int64_t bound, int64_t& period,
                            const std::function<bool(int64_t, uint64_t)>& attempt) {
   if (budget_seconds <= 0) return 0;
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(budget_seconds));
+  const SearchDeadline deadline(budget_seconds);
   int attempts = 0;
-  for (uint64_t round = 1; period > bound && std::chrono::steady_clock::now() < deadline; ++round) {
+  for (uint64_t round = 1; period > bound && !deadline.passed(); ++round) {
     ++attempts;
     if (attempt(period - 1, round)) --period;
   }
