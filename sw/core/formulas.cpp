@@ -73,7 +73,7 @@ int64_t combining_ring_pipeline(int64_t z) { return z - 1; }
 int64_t tadbt_rounds(int64_t nodes, int64_t degree) { return (nodes - 1 + degree - 1) / degree; }
 int64_t tadbt_odd_square_torus(int64_t z) { return (z * z - 1) / 4; }
 int64_t tadbt_hypercube(int64_t n) { return ((int64_t{1} << n) - 1 + n - 1) / n; }
-int64_t hamiltonian_pair_exchange(int64_t nodes) { return nodes - 1; }
+int64_t hamiltonian_pair_exchange(int64_t nodes) { return nodes % 2 == 0 ? nodes - 1 : nodes; }
 int64_t two_phase_half_duplex_mesh_paper(int64_t z) { return (z - 1) + z * z / 2 + z - 2; }
 int64_t two_phase_half_duplex_mesh(int64_t z) { return (z - 1) + z * z / 2 + z / 2 - 1; }
 

@@ -101,7 +101,8 @@ int64_t combining_ring_pipeline(int64_t z);
 int64_t tadbt_rounds(int64_t nodes, int64_t degree);
 int64_t tadbt_odd_square_torus(int64_t z);
 int64_t tadbt_hypercube(int64_t n);
-// 1-port full-duplex pair exchanges alternating along a Hamiltonian cycle: N-1.
+// 1-port full-duplex pair exchanges alternating along a Hamiltonian cycle: N-1 (the paper's, even
+// N); on odd N one node idles a round: N, the matching bound.
 int64_t hamiltonian_pair_exchange(int64_t nodes);
 // All-port half-duplex M(z,z), z even, blue/green phases: the paper's z-1 + z^2/2 + z-2;
 // with this project's line broadcasts in phase 2 (sw/schedulers/broadcast_trees/two_phase.cpp)

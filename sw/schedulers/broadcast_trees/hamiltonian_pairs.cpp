@@ -5,8 +5,18 @@
 // sends its own packet first and then, every round, the packet it received in the round
 // before. A packet so keeps going one way round the cycle (those that start at even
 // positions one way, at odd ones the other), each node receiving one new packet every
-// round: N-1 rounds, no buffers. Odd N leaves a node idle every round (the matching bound
-// is then N); refused.
+// round: N-1 rounds, no buffers.
+//
+// Odd N leaves a node idle every round, so N rounds at least (the matching bound; the paper
+// leaves odd N). Round t (from 0) leaves c_t idle and pairs c_(t+k) with c_(t+k+1) for odd
+// k: the pairs move on one place a round with the idle node, so a node at an odd offset k
+// from it sends forward (to c_(i+1)), one at an even offset back (to c_(i-1)). Forward, the
+// packets of the nodes at odd offsets in round 0 ride along with their pairs: c_i sends the
+// packet of c_(i - (t mod (N-1))). Back, a packet loses a round each time it meets the idle
+// node: c_i at even offset k sends that of c_(i + t - s), s the rounds of (N+1)/2 - k/2 +
+// j (N+1)/2 (j >= 0) up to t. Each node then receives, in each of its N-1 paired rounds, a
+// packet it lacks: N rounds, one buffer (a packet going back waits out the round its next
+// sender is idle); measured by the routers on every odd ring up to 99 and beyond (tests).
 #include <fmt/format.h>
 
 #include "sw/core/formulas.h"
@@ -17,7 +27,8 @@ namespace fixroute {
 
 // A Hamiltonian cycle of the topology as a node sequence, or empty where this does not know
 // one: rings; complete graphs; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
-// of dimension 0 against a boustrophedon path through the other dimensions.
+// of dimension 0 against a boustrophedon path through the other dimensions; tori of odd N the
+// same way, closed through dimension 0's wrap-around.
 std::vector<int> hamiltonian_cycle(const Topology& topology) {
   const int nodes = topology.num_nodes();
   std::vector<int> cycle;
@@ -39,7 +50,7 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
     case TopologyKind::Torus: break;
     default: return cycle;  // swapped networks: none known here
   }
-  if (nodes % 2 == 1) return cycle;
+  if (nodes % 2 == 1 && topology.kind() == TopologyKind::Mesh) return cycle;  // bipartite: no odd cycle
   const std::vector<int>& dims = topology.dims();
   // The path through dimensions 1.. in boustrophedon order: the offsets of its nodes.
   std::vector<int> path = {0};
@@ -52,7 +63,9 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
     path = longer;
     stride *= dims[static_cast<size_t>(k)];
   }
-  // Grid of R rows (dimension 0) by C columns (the path); a cycle needs R or C even.
+  // Grid of R rows (dimension 0) by C columns (the path); a cycle needs R or C even, or (a
+  // torus of odd sizes, transposed) the step from the last row's end back to column 0
+  // along dimension 0's wrap-around.
   int rows = dims[0], cols = static_cast<int>(path.size());
   const bool transposed = rows % 2 == 1;
   if (transposed) std::swap(rows, cols);
@@ -68,15 +81,39 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
 
 namespace {
 
+// Odd N: the idle node moves on one place a round, the pairs with it (above).
+std::shared_ptr<const Tables> odd_cycle_tables(const Problem& p, const std::vector<int>& cycle) {
+  const int nodes = static_cast<int>(cycle.size());
+  BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes);
+  auto at = [&](int i) { return cycle[static_cast<size_t>(((i % nodes) + nodes) % nodes)]; };
+  const int half = (nodes + 1) / 2;
+  for (int round = 0; round < nodes; ++round)
+    for (int k = 1; k < nodes; ++k) {
+      const int i = round + k;  // the sender's place on the cycle
+      int to = 0, from = 0;     // the receiver's place, the packet's origin's
+      if (k % 2 == 1) {
+        to = i + 1;
+        from = i - round % (nodes - 1);
+      } else {
+        const int first_meeting = half - k / 2;
+        const int meetings = round < first_meeting ? 0 : (round - first_meeting) / half + 1;
+        to = i - 1;
+        from = i + round - meetings;
+      }
+      t.at(at(i), round + 1, p.topology.port_towards(at(i), at(to))) = at(from);
+    }
+  t.construction = "pair exchanges round a Hamiltonian cycle, one node idle a round";
+  return finish_broadcast_tree_tables(std::move(t), p, "hamiltonian-pairs");
+}
+
 const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
       "hamiltonian-pairs", "gossip without combining, 1-port full-duplex: alternating pair exchanges along a "
-                           "Hamiltonian cycle of even N, N-1 rounds (AAB paper, 1-port model)");
+                           "Hamiltonian cycle, N-1 rounds on even N (AAB paper, 1-port model), N on odd N");
   a.aliases = {"hamiltonian-exchange"};  // the name the all-to-all broadcast issue gives it
   a.unsupported = [](const Problem& p) -> std::string {
     if (!p.port_model.one_port || p.port_model.half_duplex)
       return fmt::format("it runs 1-port full-duplex routers, not {}", p.port_model.label());
-    if (p.topology.num_nodes() % 2 == 1) return "pair exchanges round a cycle need an even number of nodes";
     if (p.topology.num_nodes() > kMaxBroadcastTreeNodes)
       return fmt::format("broadcast-tree routers take at most {} nodes", kMaxBroadcastTreeNodes);
     if (hamiltonian_cycle(p.topology).empty()) return "no Hamiltonian cycle known for this topology";
@@ -89,6 +126,7 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   a.build = [](const Problem& p) {
     const std::vector<int> cycle = hamiltonian_cycle(p.topology);
     const int nodes = static_cast<int>(cycle.size());
+    if (nodes % 2 == 1) return odd_cycle_tables(p, cycle);
     BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes - 1);
     std::vector<int> carry(static_cast<size_t>(p.topology.num_nodes()));  // what each node sends next
     for (int v = 0; v < p.topology.num_nodes(); ++v) carry[static_cast<size_t>(v)] = v;
@@ -109,12 +147,13 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   a.sweep = [](int max_size) {
     std::vector<SweepCase> out;
     const PortModel one_port{true, false};
-    for (int z = 4; z <= std::min(max_size, 32); z += 2) out.push_back({fmt::format("ring:{}", z), one_port, ""});
-    for (int z = 2; z <= 8; z += 2) out.push_back({fmt::format("complete:{}", z), one_port, ""});
+    for (int z = 3; z <= std::min(max_size, 32); ++z) out.push_back({fmt::format("ring:{}", z), one_port, ""});
+    for (int z = 2; z <= 9; ++z) out.push_back({fmt::format("complete:{}", z), one_port, ""});
     for (int r = 2; r <= 8; ++r)
       for (int c = r; c <= 8; ++c)
         if ((r * c) % 2 == 0) out.push_back({fmt::format("mesh:{}x{}", r, c), one_port, ""});
     for (int z = 4; z <= 8; z += 2) out.push_back({fmt::format("torus:{}x{}", z, z), one_port, ""});
+    for (const char* odd : {"torus:3x3", "torus:5x7", "torus:3x3x5"}) out.push_back({odd, one_port, ""});
     for (int n = 2; n <= 8; ++n) out.push_back({fmt::format("hypercube:{}", n), one_port, ""});
     out.push_back({"line:2", one_port, ""});
     return out;
