@@ -16,6 +16,7 @@
 #include "sw/core/faults.h"
 #include "sw/topology/topology.h"
 #include "sw/core/router_kind.h"
+#include "sw/kinds/port_rules/link_step.h"
 #include "sw/kinds/port_rules/router_rules.h"
 #include "tb/verilated_top.h"
 #include "tb/router_array.h"
@@ -218,8 +219,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
       for (int k = 0; k < m.ports; ++k) {
         const int p = static_cast<int>(send_order[static_cast<size_t>(i * m.ports + k)]);
         if (!((valid >> p) & 1)) continue;
-        Packet pkt = rtl.link_packet(i, p);
-        crossings.push_back({steps, i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+        append_crossing(crossings, steps, i, topo.neighbour(i, p), rtl.link_packet(i, p));
         last_crossing_step = steps;
       }
     }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "sw/kinds/port_rules/link_step.h"
 #include "sw/kinds/port_rules/router_rules.h"
 #include "sw/topology/topology.h"
 #include "tb/systemc_support.h"
@@ -63,8 +64,7 @@ void SystemcBench::monitor() {
   for (int i = 0; i < topo.num_nodes(); ++i)
     for (int p = 0; p < topo.num_ports(); ++p) {
       if (!net.link_valid(i, p)) continue;
-      Packet pkt = net.link_packet(i, p);
-      crossings_.push_back({net.step(i), i, topo.neighbour(i, p), pkt.origin, pkt.dest, pkt.seq});
+      append_crossing(crossings_, net.step(i), i, topo.neighbour(i, p), net.link_packet(i, p));
       last_crossing_step_ = net.step(i);
     }
   if (!crossings_.empty()) {  // a SEND cycle; its RECEIVE edge comes next

@@ -13,8 +13,7 @@ void append_link_rows(const Topology& topology, const std::vector<uint32_t>& ord
       if (!crossings.used[link]) continue;
       const Packet& p = crossings.packets[link];
       const int from = static_cast<int>(link0 / ports);
-      rows.push_back(TraceEvent{step, from, topology.neighbour(from, static_cast<int>(order[link0 + k])), p.origin,
-                                p.dest, p.seq});
+      append_crossing(rows, step, from, topology.neighbour(from, static_cast<int>(order[link0 + k])), p);
     }
 }
 
