@@ -363,8 +363,8 @@ TEST(BroadcastTrees, TreesExactRunsOnePortGossipOnOddNodeCounts) {
 namespace {
 // Gossip by `algorithm` on each of `specs`: verified, at the best lower bound (all-port: the
 // degree bound), and at most `max_buffers` buffers as the routers measure them.
-void expect_gossip_at_the_bound(const std::string& algorithm, const std::vector<std::string>& specs, int64_t max_buffers,
-                          PortModel model = {}) {
+void expect_gossip_at_the_bound(const std::string& algorithm, const std::vector<std::string>& specs,
+                                int64_t max_buffers, PortModel model = {}) {
   RunRequest req;
   req.collective = "gossip";
   req.algorithm = algorithm;
@@ -426,7 +426,6 @@ TEST(BroadcastTrees, GenericTreeExactKeepsThePapersBufferPromise) {
   ASSERT_TRUE(r.score.buffers.has_value());
   EXPECT_LE(*r.score.buffers, 3);
 }
-
 
 // The paper calls its snakes and pyramids memory-optimal (no buffers); the pyramids need
 // Z-3 on odd cubes, tree-search and generic-tree-exact leave some. bufferless-tree-exact
@@ -497,7 +496,7 @@ TEST(BroadcastTrees, MirroredSnakesKeepThePromiseOnEveryTwoDimensionalTorus) {
 TEST(BroadcastTrees, MirroredSnakesKeepTheThreeDimensionalPromise) {
   // The paper's 60 promised; 0-6 measured on these (the degree bound: ceil((N-1)/6)).
   expect_gossip_at_the_bound("mirrored-snakes", {"torus:3x3x3", "torus:4x4x4", "torus:3x4x5", "torus:5x5x5", "torus:4x6x7",
-                                           "torus:6x6x6", "torus:8x8x8", "torus:9x9x9", "torus:10x10x10"}, 10);
+                                                 "torus:6x6x6", "torus:8x8x8", "torus:9x9x9", "torus:10x10x10"}, 10);
   RunRequest req;
   req.topology = "torus:4x4x4";
   req.collective = "gossip";
@@ -511,7 +510,7 @@ TEST(BroadcastTrees, MirroredSnakesKeepTheThreeDimensionalPromise) {
 // boxes, at the degree bound ceil((N-1)/6).
 TEST(BroadcastTrees, MirroredSnakesAreBufferlessOnOddCubes) {
   expect_gossip_at_the_bound("mirrored-snakes", {"torus:3x3x3", "torus:5x5x5", "torus:7x7x7", "torus:9x9x9", "torus:11x11x11",
-                                           "torus:3x5x7", "torus:5x7x9", "torus:3x3x11"}, 0);
+                                                 "torus:3x5x7", "torus:5x7x9", "torus:3x3x11"}, 0);
 }
 
 // The odd cube beyond the fast tests: torus:17x17x17 (819 rounds; the pyramids need 16

@@ -15,7 +15,8 @@ class Topology;
 
 // One crossing appended to a step's rows, written field by field where it lies: a row built
 // beside the vector and copied in with 16-byte moves reads back fields just stored one by
-// one (a store-forwarding stall: 8 % of a verilated torus:16x16 run's time).
+// one, a store-forwarding stall a crossing (bench/results.md, "The crossings written where
+// they lie").
 inline void append_crossing(std::vector<TraceEvent>& rows, int64_t step, int from, int to, const Packet& p) {
   TraceEvent& row = rows.emplace_back();
   row.step = step;
