@@ -205,6 +205,13 @@ TEST(PartialCycles, EveryOddFirstSizeUpTo21x24MeetsTheoremTwoAsWritten) {
   EXPECT_THAT(beyond.construction, HasSubstr("-axes-1,0"));
   EXPECT_EQ(beyond.meets_paper(), std::optional<bool>(false));
   EXPECT_THAT(beyond.above_paper_reason, HasSubstr("holds every odd first size up to 21 x 24"));
+  // partial-cycles-early keeps the transposed laps inside the catalogue's range too, and says
+  // why (not that the catalogue lacks the size).
+  const RunResult early = run("torus:3x16", "ref", "partial-cycles-early");
+  EXPECT_TRUE(early.ok()) << summary(early);
+  EXPECT_EQ(early.meets_paper(), std::optional<bool>(false));
+  EXPECT_THAT(early.above_paper_reason, HasSubstr("taps cannot finish with the cycles' spread"));
+  EXPECT_THAT(early.above_paper_reason, ::testing::Not(HasSubstr("has none for this size")));
 }
 
 // Three and five rows: entries and families growing by blocks of six and ten columns

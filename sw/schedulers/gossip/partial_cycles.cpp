@@ -639,10 +639,13 @@ Algorithm partial_cycles_algorithm(const char* name, const char* summary, Finish
     if (t.kind() == TopologyKind::Torus && t.dims().size() == 2 && axis_order(t, finish) == std::vector<int>{1, 0} &&
         t.dims()[0] % 2 == 1)
       return std::string(
-          "construction needs even laps: an odd first size is built transposed, as Theorem 2 on the "
-          "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count), and the "
-          "pattern catalogue has none for this size (it holds every odd first size up to 21 x 24; "
-          "tools/odd_torus_search searches others)");
+                 "construction needs even laps: an odd first size is built transposed, as Theorem 2 on the "
+                 "torus seen as n2 x n1 (section 3's special row for an odd size comes without a count), ") +
+             (finish == Finish::Theorem
+                  ? "and the pattern catalogue has none for this size (it holds every odd first size up to 21 x 24; "
+                    "tools/odd_torus_search searches others)"
+                  : "and the pattern catalogue's taps cannot finish with the cycles' spread, so this variant "
+                    "does not use it (partial-cycles does: every odd first size up to 21 x 24)");
     return std::string();
   };
   a.build = port_rules_build([finish, name](const Topology& t) { return partial_cycle_tables(t, finish, name); });
