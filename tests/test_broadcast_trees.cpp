@@ -397,6 +397,21 @@ TEST(BroadcastTrees, HamiltonianPairsReachTheMatchingBoundOnOddNodeCounts) {
   EXPECT_EQ(run_case(req).algorithm, "hamiltonian-pairs");  // the default
 }
 
+// Swapped networks over a base with a Hamiltonian cycle: biswapped (2n^2 nodes, even) at
+// N-1 with no buffers, OTIS of odd n (n^2, odd) at N, by default.
+TEST(BroadcastTrees, HamiltonianPairsRunSwappedNetworks) {
+  expect_gossip_at_the_bound("hamiltonian-pairs", {"bsn:line:2", "bsn:ring:5", "bsn:complete:3", "bsn:hypercube:3"}, 0,
+                             kOnePort);
+  expect_gossip_at_the_bound("hamiltonian-pairs", {"otis:ring:5", "otis:complete:3", "otis:torus:3x3"}, 1, kOnePort);
+  RunRequest req;
+  req.topology = "bsn:ring:4";
+  req.collective = "gossip";
+  req.port_model = kOnePort;
+  const RunResult r = run_case(req);
+  EXPECT_EQ(r.algorithm, "hamiltonian-pairs");
+  EXPECT_EQ(r.steps(), 31);
+}
+
 // The 1-port cases that took the implied counts to settle (docs/broadcast-trees.md,
 // "trees-exact"): mesh:3x7 at the bipartite bound 22 (the search climbs from the bound: no
 // Hamiltonian cycle), torus:5x5 at the matching bound 25 (the descent starts there, from
@@ -846,7 +861,8 @@ TEST(BroadcastTreeTables, RefusesAPortWithoutALinkAndAnOriginThatIsNoNode) {
 TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
   for (const char* spec : {"ring:6", "mesh:2x2", "mesh:4x5", "mesh:5x4", "mesh:3x4", "torus:6x6", "torus:3x3x4", "torus:3x5x4",
                            "torus:4x3x3", "hypercube:2", "hypercube:6", "line:2", "ring:7", "complete:5", "torus:3x3",
-                           "torus:5x7", "torus:3x5x7", "torus:3x3x3x3"}) {
+                           "torus:5x7", "torus:3x5x7", "torus:3x3x3x3", "bsn:line:2", "bsn:ring:4", "bsn:ring:5",
+                           "bsn:hypercube:3", "bsn:mesh:2x3", "otis:ring:5", "otis:complete:3", "otis:torus:3x3"}) {
     const Topology t = Topology::parse(spec);
     const std::vector<int> cycle = hamiltonian_cycle(t);
     ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << spec;
@@ -855,6 +871,8 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
       EXPECT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << spec << " at " << i;
   }
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("mesh:3x3")).empty());
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("bsn:mesh:3x3")).empty());  // its base has none
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:ring:4")).empty());   // OTIS of even n: none known
 }
 
 // The lower bounds of the paper's 1-port lemmas: the matching bound (N on odd N) and the
@@ -1060,6 +1078,8 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"hamiltonian-pairs", "mesh:4x5", kOnePort},
           {"hamiltonian-pairs", "hypercube:4", kOnePort},
           {"hamiltonian-pairs", "torus:3x5", kOnePort},  // odd N: one node idle a round
+          {"hamiltonian-pairs", "bsn:ring:3", kOnePort},
+          {"hamiltonian-pairs", "otis:ring:5", kOnePort},
           {"two-phase", "mesh:6x6", kHalfDuplex},
           {"rarest-first", "mesh:3x3x3", {}},
           {"rarest-first", "mesh:4x6", kHalfDuplex},

@@ -25,10 +25,41 @@
 
 namespace fixroute {
 
+namespace {
+
+// A swapped network's Hamiltonian cycle from its base's, c_0 .. c_(n-1) (docs/topologies.md:
+// <g,p,0> -- <p,g,1> biswapped, <g,p> -- <p,g> for g != p OTIS). Biswapped: part 0's group
+// c_g walked from processor c_g the long way round c to c_(g+1), across to part 1's group
+// c_(g+1) at processor c_g, the same way round, across to part 0's group c_(g+1) at c_(g+1).
+// OTIS of odd n: the groups in the order c_0, c_s, c_2s, ... with s = (n+1)/2, so 2s = 1
+// mod n: group c_ks is entered at processor c_(k-1)s and left at c_(k+1)s, neighbours on c,
+// joined the long way round. OTIS of even n: none known here.
+std::vector<int> swapped_cycle(const Topology& topology) {
+  const std::vector<int> base = hamiltonian_cycle(topology.base());
+  const int n = static_cast<int>(base.size());
+  std::vector<int> cycle;
+  auto c = [&](int i) { return base[static_cast<size_t>(((i % n) + n) % n)]; };
+  if (topology.kind() == TopologyKind::Biswapped) {
+    if (n < 2) return cycle;
+    for (int g = 0; g < n; ++g)
+      for (int part = 0; part < 2; ++part)
+        for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({part == 0 ? c(g) : c(g + 1), c(g - i), part}));
+    return cycle;
+  }
+  if (n < 3 || n % 2 == 0) return cycle;
+  const int s = (n + 1) / 2;
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({c(k * s), c((k - 1) * s - i), 0}));
+  return cycle;
+}
+
+}  // namespace
+
 // A Hamiltonian cycle of the topology as a node sequence, or empty where this does not know
 // one: rings; complete graphs; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
 // of dimension 0 against a boustrophedon path through the other dimensions; tori of odd N the
-// same way, closed through dimension 0's wrap-around.
+// same way, closed through dimension 0's wrap-around; biswapped networks and OTIS networks of
+// odd n over a base with one.
 std::vector<int> hamiltonian_cycle(const Topology& topology) {
   const int nodes = topology.num_nodes();
   std::vector<int> cycle;
@@ -48,7 +79,9 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
       return cycle;
     case TopologyKind::Mesh:
     case TopologyKind::Torus: break;
-    default: return cycle;  // swapped networks: none known here
+    case TopologyKind::Biswapped:
+    case TopologyKind::Swapped: return swapped_cycle(topology);
+    default: return cycle;  // graphs from a file: none known here
   }
   if (nodes % 2 == 1 && topology.kind() == TopologyKind::Mesh) return cycle;  // bipartite: no odd cycle
   const std::vector<int>& dims = topology.dims();
@@ -154,6 +187,8 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
         if ((r * c) % 2 == 0) out.push_back({fmt::format("mesh:{}x{}", r, c), one_port, ""});
     for (int z = 4; z <= 8; z += 2) out.push_back({fmt::format("torus:{}x{}", z, z), one_port, ""});
     for (const char* odd : {"torus:3x3", "torus:5x7", "torus:3x3x5"}) out.push_back({odd, one_port, ""});
+    for (const char* swapped : {"bsn:ring:3", "bsn:hypercube:2", "otis:ring:5", "otis:complete:3"})
+      out.push_back({swapped, one_port, ""});
     for (int n = 2; n <= 8; ++n) out.push_back({fmt::format("hypercube:{}", n), one_port, ""});
     out.push_back({"line:2", one_port, ""});
     return out;
