@@ -16,7 +16,7 @@
 // node: c_i at even offset k sends that of c_(i + t - s), s the rounds of (N+1)/2 - k/2 +
 // j (N+1)/2 (j >= 0) up to t. Each node then receives, in each of its N-1 paired rounds, a
 // packet it lacks: N rounds, one buffer (a packet going back waits out the round its next
-// sender is idle); measured by the routers on every odd ring up to 99 and beyond (tests).
+// sender is idle); measured by the routers on every odd ring up to 301 and beyond (tests).
 #include <fmt/format.h>
 
 #include "sw/core/formulas.h"
