@@ -123,13 +123,10 @@ class MirroredSnakes {
     // 19x19x19 within 7); not on 41x41 or 45x45, where the restarts' whole allowance found
     // none either. Elsewhere, or if none is found, the paper's promise bounds the waits.
     if (fixed_.empty() && promise_ > 0) {
-      const int promise = promise_;
-      promise_ = 0;
-      restarts(kBufferlessAttempts);
-      promise_ = promise;
+      restarts(kBufferlessAttempts, 0);
       if (!best_.empty()) return best_;
     }
-    restarts(kAttempts);
+    restarts(kAttempts, promise_);
     if (best_.empty() && budget_seconds_ > 0) {  // the first order, on while the time lasts
       std::iota(tie_.begin(), tie_.end(), 0u);
       deadline_ = &budget_end;
@@ -140,9 +137,11 @@ class MirroredSnakes {
   }
 
  private:
-  // Up to `attempts` attempts with ties broken anew each time (the first in pair order),
-  // until a few found trees, one found a bufferless tree, or the rounds allowed are spent.
-  void restarts(int attempts) {
+  // Up to `attempts` attempts at trees of at most `buffers` buffers, with ties broken anew
+  // each time (the first in pair order), until a few found trees, one found a bufferless
+  // tree, or the rounds allowed are spent.
+  void restarts(int attempts, int buffers) {
+    allowed_ = buffers;
     std::mt19937 random(0x5a7e5);
     tie_.resize(static_cast<size_t>(pairs_));
     std::iota(tie_.begin(), tie_.end(), 0u);
@@ -233,7 +232,7 @@ class MirroredSnakes {
   }
   bool fits(int at, int last, int round) const {
     for (int r = std::max(at + 1, last); r < round; ++r)
-      if (waiting_[static_cast<size_t>(r)] + 2 > promise_) return false;
+      if (waiting_[static_cast<size_t>(r)] + 2 > allowed_) return false;
     return true;
   }
 
@@ -385,7 +384,7 @@ class MirroredSnakes {
           }
       }
     std::vector<GenericArc> best_here, chosen;
-    int best_here_buffers = promise_ + 1;
+    int best_here_buffers = allowed_ + 1;
     int placements = kPlacements;
     auto place = [&](auto&& self, size_t f) -> void {
       --placements;
@@ -419,6 +418,7 @@ class MirroredSnakes {
   }
 
   int dims_, nodes_, promise_;
+  int allowed_ = 0;  // the buffers a tree of the current search may need: the promise, or 0
   Point side_ = {1, 1, 1};
   std::vector<int> pair_;  // by key: the pair {p, -p}, -1 at the root, kFixed where p = -p
   int pairs_ = 0;
