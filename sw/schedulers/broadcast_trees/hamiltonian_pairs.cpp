@@ -27,6 +27,12 @@ namespace fixroute {
 
 namespace {
 
+// The node at place i of a cycle, i taken round it (any integer).
+int cycle_at(const std::vector<int>& cycle, int i) {
+  const int n = static_cast<int>(cycle.size());
+  return cycle[static_cast<size_t>(((i % n) + n) % n)];
+}
+
 // A swapped network's Hamiltonian cycle from its base's, c_0 .. c_(n-1) (docs/topologies.md:
 // <g,p,0> -- <p,g,1> biswapped, <g,p> -- <p,g> for g != p OTIS). Biswapped: part 0's group
 // c_g walked from processor c_g the long way round c to c_(g+1), across to part 1's group
@@ -38,7 +44,7 @@ std::vector<int> swapped_cycle(const Topology& topology) {
   const std::vector<int> base = hamiltonian_cycle(topology.base());
   const int n = static_cast<int>(base.size());
   std::vector<int> cycle;
-  auto c = [&](int i) { return base[static_cast<size_t>(((i % n) + n) % n)]; };
+  auto c = [&](int i) { return cycle_at(base, i); };
   if (topology.kind() == TopologyKind::Biswapped) {
     if (n < 2) return cycle;
     for (int g = 0; g < n; ++g)
@@ -118,7 +124,7 @@ namespace {
 std::shared_ptr<const Tables> odd_cycle_tables(const Problem& p, const std::vector<int>& cycle) {
   const int nodes = static_cast<int>(cycle.size());
   BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes);
-  auto at = [&](int i) { return cycle[static_cast<size_t>(((i % nodes) + nodes) % nodes)]; };
+  auto at = [&](int i) { return cycle_at(cycle, i); };
   const int half = (nodes + 1) / 2;
   for (int round = 0; round < nodes; ++round)
     for (int k = 1; k < nodes; ++k) {
