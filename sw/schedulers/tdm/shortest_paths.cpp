@@ -17,7 +17,7 @@
 #include "sw/core/collectives.h"
 #include "sw/core/errors.h"
 #include "sw/kinds/tdm/bounds.h"
-#include "sw/schedulers/exact_descent.h"
+#include "sw/schedulers/search_deadline.h"
 #include "sw/schedulers/tdm/slot_schedule.h"
 
 namespace fixroute {
