@@ -152,6 +152,13 @@ class RouterArray : public Interface {
 
   Model& router(int node) const { return *routers_[static_cast<size_t>(node)]; }
 
+  // Set by a kind whose routers read a link's data only where the link is valid: the
+  // harness then copies only those links' data (half a clock's copies, or more, skipped).
+  bool data_where_valid_ = false;
+  // Whether arrives() may keep a packet off its link; a kind clears it while it injects no
+  // faults (a call per packet saved).
+  bool ask_arrives_ = true;
+
  private:
   struct Source {  // the neighbour's out-port that an in-port receives
     const Model* router = nullptr;  // none: a border port, its inputs stay zero
@@ -202,7 +209,10 @@ class RouterArray : public Interface {
       const Source& s = sources_[link(i, q)];
       if (!s.router) continue;
       const auto& from = sender(s);
-      if (bits(from.out_valid, s.port, 1) && arrives(*s.router, s.node, s.port, i)) valid |= uint64_t{1} << q;
+      if (bits(from.out_valid, s.port, 1) && (!ask_arrives_ || arrives(*s.router, s.node, s.port, i)))
+        valid |= uint64_t{1} << q;
+      else if (data_where_valid_ && !vcd_)
+        continue;  // the router reads no data where the link is not valid (a waveform shows it all)
       if constexpr (is_wide<std::remove_reference_t<decltype(r.in_data)>>::value) {
         if (link_bits_ % 32 == 0) {  // whole words: copied as they are
           const unsigned words = link_bits_ / 32;

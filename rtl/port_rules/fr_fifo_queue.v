@@ -9,11 +9,10 @@
 // left; else, with taps, a broadcast copy from the tapped in-port ({1, the rest}). Outside
 // RECEIVE cycles lane 0 is the release the router hands over. Joining packets are kept in
 // lane order; a push into a full queue sets the sticky overflow flag instead of losing
-// silently. The queue drives its port's link register: in the SEND cycle (the router is
-// ready and step_go says every router is) it takes the head -- valid, and popped, when the
-// port's send slot is now -- and in the RECEIVE cycle it clears it. Nothing moves: a push
-// writes one entry, a pop moves the head (docs/rtl.md, "Synthesis"). The ring is read only
-// here, in SEND cycles, into the link register: no logic outside reads it every clock.
+// silently. In the SEND cycle (the router is ready and step_go says every router is) the
+// head is popped when the port's send slot is now; the router's link register takes `head`
+// in that cycle only, so a simulator reads the ring there and nowhere else. Nothing moves:
+// a push writes one entry, a pop moves the head (docs/rtl.md, "Synthesis").
 module fr_fifo_queue #(
     parameter integer DEPTH   = 8,
     parameter integer CNT_W   = 4,    // >= $clog2(DEPTH+1)
@@ -34,12 +33,11 @@ module fr_fifo_queue #(
     // the release of an initial packet (outside RECEIVE cycles)
     input  wire                   release_valid,
     input  wire [PKT_W-1:0]       release_data,
-    // the link: sends
+    // sends
     input  wire                   ready,         // the router's releases of this step are done
     input  wire                   may_send,      // this port's send slot is now
     input  wire                   step_go,       // every router is ready: with `ready`, the SEND cycle
-    output reg                    sent_valid,    // the link register: what this port sends
-    output reg  [PKT_W-1:0]       sent_data,
+    output wire [PKT_W-1:0]       head,          // the entry at the head (not a packet when count is 0)
     output wire [CNT_W-1:0]       count,
     output reg                    overflow
 );
@@ -71,10 +69,7 @@ module fr_fifo_queue #(
             head_q     <= {PTR_W{1'b0}};
             count_q    <= {CNT_W{1'b0}};
             overflow   <= 1'b0;
-            sent_valid <= 1'b0;
-            sent_data  <= {PKT_W{1'b0}};
         end else if (receiving) begin
-            sent_valid <= 1'b0;
             if ((in_valid & forward_from) != {LANES{1'b0}} || TAPS != 0) begin : arrivals
                 reg [POS_W-1:0]    queued;   // the packets queued before this cycle
                 reg [POS_W-1:0]    pushed;   // lanes that joined so far
@@ -122,19 +117,9 @@ module fr_fifo_queue #(
                 entries[slot(head_q, {{(POS_W-CNT_W){1'b0}}, count_q})] <= release_data;
                 count_q <= count_q + 1'b1;
             end
-        end else if (ready && step_go) begin  // the SEND cycle
-            // the head's entry, valid or not: an invalid link's data is never read, and
-            // zeroing it would cost a gate per bit
-            sent_data <= entries[head_q];
-            if (count_q == {CNT_W{1'b0}}) begin
-                sent_valid <= 1'b0;
-            end else begin
-                sent_valid <= may_send;
-                if (may_send) begin
-                    head_q  <= slot(head_q, {{(POS_W-1){1'b0}}, 1'b1});
-                    count_q <= count_q - 1'b1;
-                end
-            end
+        end else if (ready && step_go && may_send && count_q != {CNT_W{1'b0}}) begin  // a pop in the SEND cycle
+            head_q  <= slot(head_q, {{(POS_W-1){1'b0}}, 1'b1});
+            count_q <= count_q - 1'b1;
         end
     end
 
@@ -145,5 +130,6 @@ module fr_fifo_queue #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     assign count = count_q;
+    assign head  = entries[head_q];
 
 endmodule

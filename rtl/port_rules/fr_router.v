@@ -25,11 +25,11 @@ module fr_router #(
     output wire                 fault,       // sticky: a queue overflowed or a packet had no rule
     output wire [P*CNT_W-1:0]   queue_count,
     output reg  [23:0]          step,        // as wide as a table's release field
-    // links: out_* is registered and read by the neighbour in the RECEIVE cycle
+    // links: out_* is the link registers, read by the neighbour in the RECEIVE cycle
     input  wire [P-1:0]         in_valid,
     input  wire [P*PKT_W-1:0]   in_data,
-    output wire [P-1:0]         out_valid,
-    output wire [P*PKT_W-1:0]   out_data
+    output reg  [P-1:0]         out_valid,
+    output reg  [P*PKT_W-1:0]   out_data
 );
     localparam integer INDEX_W = $clog2(ENTRY_WORDS);      // the entry RAM's address
     localparam integer COUNT_W = $clog2(ENTRY_WORDS + 1);  // initial packets released so far
@@ -41,6 +41,7 @@ module fr_router #(
     wire [15:0]      node_word;
     wire [95:0]      entry_words;
     wire [P*96-1:0]  port_words;   // per port {switch list, tap in-ports second | first, rule}
+    wire [P*P-1:0]   out_rules;    // per out-port p, bit q: in-port q's rule forwards to p
     /* verilator lint_on UNUSEDSIGNAL */
     wire [P*16-1:0]  switches_passed_next;  // per port: switch steps passed, as of the next cycle
     /* verilator lint_off UNUSEDSIGNAL */  // a build without taps reads no switch steps
@@ -52,6 +53,7 @@ module fr_router #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [COUNT_W-1:0] entry_read = release_index_next;  // past the last entry its top bit wraps the RAM: unused then
     /* verilator lint_on UNUSEDSIGNAL */
+    wire               entry_read_enable;   // the index moves (a release), or the router is not running yet
 
     fr_table_mem #(.P(P), .ADDR_W(ADDR_W), .ENTRY_WORDS(ENTRY_WORDS), .INDEX_W(INDEX_W),
                    .SWITCH_WORDS(SWITCH_WORDS), .SWITCH_W($clog2(SWITCH_WORDS)), .COUNT_W(COUNT_W),
@@ -59,8 +61,8 @@ module fr_router #(
         .clk(clk), .rst(rst),
         .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
         .table_ok(table_ok), .table_error(table_error),
-        .node_word(node_word), .initial_count(initial_count), .port_words(port_words),
-        .entry_index_next(entry_read[INDEX_W-1:0]), .entry_words(entry_words),
+        .node_word(node_word), .initial_count(initial_count), .port_words(port_words), .out_rules(out_rules),
+        .entry_index_next(entry_read[INDEX_W-1:0]), .entry_read_enable(entry_read_enable), .entry_words(entry_words),
         .switch_index_next(switches_passed_next), .switch_steps(next_switch));
 
     wire [FIELD_W-1:0] node_id = node_word[FIELD_W-1:0];
@@ -78,11 +80,11 @@ module fr_router #(
     wire releasing     = running && !receiving && releases_left &&
                          step == entry_release;
     assign ready = running && !receiving && !releasing;
+    assign entry_read_enable = releasing || !running;
 
     // ---- ports ----------------------------------------------------------------------
     wire [P-1:0]       queue_overflow;
-    wire [P-1:0]       may_send;
-    reg  [P*4-1:0]     slot;         // step % send_period, per port
+    wire [P-1:0]       may_send;     // per port: its send slot is this step's
     wire [P-1:0]       queue_empty;
     reg  [P-1:0]       unroutable;   // per in-port: an arriving packet it cannot forward
 
@@ -122,7 +124,25 @@ module fr_router #(
         for (p = 0; p < P; p = p + 1) begin : g_out
             wire [3:0]  period         = port_words[p*96 + 20 +: 4];
             wire [3:0]  phase          = port_words[p*96 + 24 +: 4];
-            assign may_send[p]  = slot[p*4 +: 4] == phase;
+            // The port's slot, step % period, and whether it is the port's phase: both change
+            // only at the RECEIVE edge, so a simulator compares them there, not every clock.
+            reg  [3:0]  slot;
+            reg         send_slot;
+            always @(posedge clk) begin
+                if (rst) begin
+                    slot      <= 4'd0;
+                    send_slot <= 1'b0;
+                end else if ((!running && table_ok) || receiving) begin : next_slot
+                    reg [3:0] next;
+                    if (!running)
+                        next = (period == 4'd1) ? 4'd0 : 4'd1;  // step 1 % period
+                    else
+                        next = (slot + 4'd1 == period) ? 4'd0 : slot + 4'd1;
+                    slot      <= next;
+                    send_slot <= next == phase;
+                end
+            end
+            assign may_send[p] = send_slot;
             // The tap of this out-port: the in-port whose broadcast arrivals it copies in
             // this step (0xFF: none): the first tap until its first switch step, then the
             // second, alternately. The switch steps are walked with one pointer per port.
@@ -145,6 +165,7 @@ module fr_router #(
             end
 
             wire [CNT_W-1:0] count;
+            wire [PKT_W-1:0] head;  // the packet the queue sends next
             if (FURTHEST_FIRST != 0) begin : g_queue
                 // Lane q carries the arrival on in-port q (forwarded or tapped), or (lane 0) a
                 // release. A forwarded arrival is the same packet for every out-port: without
@@ -155,7 +176,7 @@ module fr_router #(
                 for (q = 0; q < P; q = q + 1) begin : g_lane
                     wire [FIELD_W-1:0] dest     = in_data[q*PKT_W + FIELD_W +: FIELD_W];
                     wire               forwards = receiving && in_valid[q] && dest != node_id &&
-                                                  arrival_goes_on[q] && port_words[q*96 + p];
+                                                  arrival_goes_on[q] && out_rules[p*P + q];
                     // a broadcast copy the tap takes leaves with one hop left
                     wire               taps     = TAPS != 0 && receiving && in_valid[q] && dest == BROADCAST && tap_source == q;
                     assign mixed_lanes[q*PKT_W +: PKT_W] = forwards ? onward_lanes[q*PKT_W +: PKT_W]
@@ -169,7 +190,6 @@ module fr_router #(
                 assign lane_data = TAPS != 0 ? mixed_lanes : onward_lanes;
                 wire             pop_now        = ready && step_go && may_send[p] && count != {CNT_W{1'b0}};
                 wire             furthest_first = port_words[p*96 + 16];
-                wire [PKT_W-1:0] head;
                 fr_out_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .PKT_W(PKT_W), .HOPS_LSB(3*FIELD_W),
                                .HOPS_W(FIELD_W), .LANES(P)) u_queue (
                     .clk(clk), .rst(rst),
@@ -178,27 +198,8 @@ module fr_router #(
                     .pop(pop_now),
                     .head(head), .count(count),
                     .overflow(queue_overflow[p]));
-                // The link register, loaded from the queue's choice in the SEND cycle.
-                reg             sent_valid;
-                reg [PKT_W-1:0] sent_data;
-                always @(posedge clk) begin
-                    if (rst) begin
-                        sent_valid <= 1'b0;
-                        sent_data  <= {PKT_W{1'b0}};
-                    end else if (ready && step_go) begin  // sending
-                        sent_valid <= may_send[p] && count != {CNT_W{1'b0}};
-                        sent_data  <= head;
-                    end else if (receiving) begin
-                        sent_valid <= 1'b0;
-                    end
-                end
-                assign out_valid[p]               = sent_valid;
-                assign out_data[p*PKT_W +: PKT_W] = sent_data;
-            end else begin : g_fifo  // FIFO only: a ring fed by the links, driving the link (docs/rtl.md, "Micro-architecture")
-                wire [P-1:0] forward_from;  // the in-ports whose rule forwards to this out-port
-                for (q = 0; q < P; q = q + 1) begin : g_rule
-                    assign forward_from[q] = port_words[q*96 + p];
-                end
+            end else begin : g_fifo  // FIFO only: a ring fed by the links (docs/rtl.md, "Micro-architecture")
+                wire [P-1:0] forward_from = out_rules[p*P +: P];  // the in-ports whose rule forwards to this out-port
                 fr_fifo_queue #(.DEPTH(DEPTH), .CNT_W(CNT_W), .FIELD_W(FIELD_W), .PKT_W(PKT_W), .LANES(P),
                                 .TAPS(TAPS)) u_queue (
                     .clk(clk), .rst(rst),
@@ -206,20 +207,26 @@ module fr_router #(
                     .forward_from(forward_from), .tap_source(tap_source),
                     .release_valid(releasing && entry_port == p), .release_data(entry_packet),
                     .ready(ready), .may_send(may_send[p]), .step_go(step_go),
-                    .sent_valid(out_valid[p]), .sent_data(out_data[p*PKT_W +: PKT_W]),
-                    .count(count), .overflow(queue_overflow[p]));
+                    .head(head), .count(count), .overflow(queue_overflow[p]));
+            end
+            // The port's link register: the queue's head, valid when the port's send slot is
+            // now and the queue holds a packet, loaded in the SEND cycle and cleared in the
+            // RECEIVE cycle. The router's outputs are these registers themselves, so a
+            // simulator copies nothing into them every clock; the head is read only here. An
+            // invalid link's data is never read, and zeroing it would cost a gate per bit.
+            always @(posedge clk) begin
+                if (rst) begin
+                    out_valid[p]               <= 1'b0;
+                    out_data[p*PKT_W +: PKT_W] <= {PKT_W{1'b0}};
+                end else if (ready && step_go) begin  // sending
+                    out_valid[p]               <= may_send[p] && count != {CNT_W{1'b0}};
+                    out_data[p*PKT_W +: PKT_W] <= head;
+                end else if (receiving) begin
+                    out_valid[p] <= 1'b0;
+                end
             end
             assign queue_count[p*CNT_W +: CNT_W] = count;
             assign queue_empty[p] = count == {CNT_W{1'b0}};
-
-            always @(posedge clk) begin
-                if (rst)
-                    slot[p*4 +: 4] <= 4'd0;
-                else if (!running && table_ok)
-                    slot[p*4 +: 4] <= (period == 4'd1) ? 4'd0 : 4'd1;   // step 1 % period
-                else if (receiving)
-                    slot[p*4 +: 4] <= (slot[p*4 +: 4] + 4'd1 == period) ? 4'd0 : slot[p*4 +: 4] + 4'd1;
-            end
         end
 
         // A unicast packet that is not for this node and that the table cannot forward.

@@ -37,7 +37,10 @@ module fr_table_mem #(
     output reg  [15:0]          node_word,
     output reg  [COUNT_W-1:0]   initial_count,
     output wire [P*96-1:0]      port_words,   // per port {switch list, taps, rule}
+    output reg  [P*P-1:0]       out_rules,    // the rules' forward masks transposed: per out-port p, bit q
+                                              // is in-port q's bit p (read whole by p's queue)
     input  wire [INDEX_W-1:0]   entry_index_next,  // the initial packet the router reads from the next cycle
+    input  wire                 entry_read_enable, // that index may differ from this cycle's (else the read is skipped)
     output reg  [95:0]          entry_words,       // {word2, word1, word0} of that packet
     /* verilator lint_off UNUSEDSIGNAL */  // a build without taps has no switch steps
     input  wire [P*16-1:0]      switch_index_next, // per port: the switch step it reads from the next cycle
@@ -76,7 +79,7 @@ module fr_table_mem #(
     // TAPS == 0: what the check needs of the other two words, per port -- whether they name
     // taps, and switch steps -- not the words (the router reads neither).
     reg [P-1:0]    names_taps, names_switches;
-    integer k;
+    integer k, o;
     always @(posedge clk) begin
         if (rst) begin
             magic_ok         <= 1'b0;
@@ -88,6 +91,7 @@ module fr_table_mem #(
             port_regs        <= {(P*96){1'b0}};
             names_taps       <= {P{1'b0}};
             names_switches   <= {P{1'b0}};
+            out_rules        <= {(P*P){1'b0}};
         end else if (mem_we) begin
             if (addr == 0) magic_ok <= mem_wdata == MAGIC;
             if (addr == 1) version_ok <= mem_wdata == VERSION;
@@ -100,6 +104,8 @@ module fr_table_mem #(
             for (k = 0; k < PORT_WORDS * P; k = k + 1)
                 if ({{(32-AW){1'b0}}, addr} == PORT_BASE_32 + k) begin
                     if (TAPS != 0 || k % PORT_WORDS == 0) port_regs[k*32 +: 32] <= mem_wdata;
+                    if (k % PORT_WORDS == 0)
+                        for (o = 0; o < P; o = o + 1) out_rules[o*P + k / PORT_WORDS] <= mem_wdata[o];
                     if (TAPS == 0 && k % PORT_WORDS == 1) names_taps[k / PORT_WORDS] <= mem_wdata[15:0] != 16'hFFFF;
                     if (TAPS == 0 && k % PORT_WORDS == 2) names_switches[k / PORT_WORDS] <= mem_wdata[31:16] != 16'd0;
                 end
@@ -138,11 +144,12 @@ module fr_table_mem #(
             if (entry_phase == 2'd1) entry_word1[entry_slot[INDEX_W-1:0]] <= mem_wdata;
             if (entry_phase == 2'd2) entry_word2[entry_slot[INDEX_W-1:0]] <= mem_wdata;
         end
-    always @(posedge clk) begin  // word by word: a simulator copies three words, not a concatenation
-        entry_words[31:0]  <= entry_word0[entry_index_next];
-        entry_words[63:32] <= entry_word1[entry_index_next];
-        entry_words[95:64] <= entry_word2[entry_index_next];
-    end
+    always @(posedge clk)  // word by word: a simulator copies three words, not a concatenation
+        if (entry_read_enable) begin  // a RAM read enable: a running router's simulation reads only as it releases
+            entry_words[31:0]  <= entry_word0[entry_index_next];
+            entry_words[63:32] <= entry_word1[entry_index_next];
+            entry_words[95:64] <= entry_word2[entry_index_next];
+        end
 
     // ---- switch steps: one RAM per port --------------------------------------------------
     /* verilator lint_off UNUSEDSIGNAL */  // without taps: unused

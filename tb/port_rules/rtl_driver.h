@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sw/core/faults.h"
+#include "sw/engines/trace.h"
 #include "sw/kinds/port_rules/tables.h"
 #include "tb/rtl_config_port.h"
 
@@ -42,6 +43,15 @@ class RtlDriver : public RtlConfigPort {
       if (link_valid(node, p)) valid |= uint64_t{1} << p;
     return valid;
   }
+  // A SEND cycle's crossings, appended to `out` in trace order: router by router (those a
+  // fault holds stuck skipped), each one's valid links in `send_order` (its ports by
+  // neighbour). Stops at the first router that is not at `step` and returns it, else -1.
+  // After the RECEIVE cycle: whether every router is idle, the faulty ones appended to
+  // `faulty`. Defined in rtl_engine.cpp, once for any driver (these calls) and once for
+  // a router array (its routers read directly).
+  virtual int append_crossings(int64_t step, const Topology& topology, const std::vector<uint32_t>& send_order,
+                               const FaultInjector* faults, std::vector<TraceEvent>& out) const;
+  virtual bool idle_and_faults(int nodes, std::vector<int>& faulty) const;
   // Fault injection (docs/faults.md): where the harness wires the links (router arrays),
   // it passes on only what `faults` lets arrive, holds a stuck router's step_go low, and
   // flips a table bit by back-door. False for tops wired in Verilog.

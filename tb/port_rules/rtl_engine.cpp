@@ -5,6 +5,7 @@
 #include "tb/port_rules/rtl_engine.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
@@ -78,8 +79,36 @@ class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
 
 // A network of fr_router builds wired from the topology (router_array.h); the AND of the
 // routers' ready is step_go, as in fr_grid_top.
+// RtlDriver::append_crossings and idle_and_faults for `Driver`: a router array calls them
+// on its own final class, so the per-router and per-port reads are inlined.
+template <class Driver>
+int step_crossings(const Driver& rtl, int64_t step, const Topology& topology, const std::vector<uint32_t>& send_order,
+                   const FaultInjector* faults, std::vector<TraceEvent>& out) {
+  const int nodes = topology.num_nodes(), ports = topology.num_ports();
+  for (int i = 0; i < nodes; ++i) {
+    if (faults && faults->stuck(i, step)) continue;  // frozen at its stuck step, sends nothing
+    if (rtl.step(i) != step) return i;
+    const uint64_t valid = rtl.valid_links(i, ports);
+    if (valid == 0) continue;
+    for (int k = 0; k < ports; ++k) {
+      const int p = static_cast<int>(send_order[static_cast<size_t>(i * ports + k)]);
+      if ((valid >> p) & 1) append_crossing(out, step, i, topology.neighbour(i, p), rtl.link_packet(i, p));
+    }
+  }
+  return -1;
+}
+template <class Driver>
+bool idle_routers_and_faults(const Driver& rtl, int nodes, std::vector<int>& faulty) {
+  bool all_idle = true;
+  for (int i = 0; i < nodes; ++i) {
+    if (rtl.fault(i)) faulty.push_back(i);
+    all_idle = all_idle && rtl.idle(i);
+  }
+  return all_idle;
+}
+
 template <class Model>
-class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
+class PortRuleRouterArray final : public RouterArray<Model, RtlDriver> {
   using Array = RouterArray<Model, RtlDriver>;
   using Array::router;
   using Array::routers_;
@@ -87,6 +116,8 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
  public:
   PortRuleRouterArray(const RtlModelInfo& info, const Topology& topology)
       : Array(topology, 4 * static_cast<unsigned>(info.sizes.field_w)), info_(info), count_bits_(count_bits(info.sizes.depth)) {
+    this->data_where_valid_ = true;  // fr_router looks at in_data only under in_valid
+    this->ask_arrives_ = false;      // until faults are injected
     for (int i = 0; i < topology.num_nodes(); ++i)
       for (int p = 0; p < topology.num_ports(); ++p) neighbour_.push_back(topology.neighbour(i, p));
   }
@@ -134,12 +165,26 @@ class PortRuleRouterArray : public RouterArray<Model, RtlDriver> {
     }
     return packet_at(router(node).out_data, static_cast<unsigned>(port) * 4 * f, f);
   }
+  int append_crossings(int64_t step, const Topology& topology, const std::vector<uint32_t>& send_order,
+                       const FaultInjector* faults, std::vector<TraceEvent>& out) const override {
+    return step_crossings(*this, step, topology, send_order, faults, out);
+  }
+  bool idle_and_faults(int nodes, std::vector<int>& faulty) const override {
+    return idle_routers_and_faults(*this, nodes, faulty);
+  }
   bool takes_faults() const override { return true; }
-  void inject(FaultInjector* faults) override { faults_ = faults; }
-  // The forward-mask bit of in-port q's rule word (the table's port registers, written by
-  // back-door: the configuration port takes words only before cfg_done).
+  void inject(FaultInjector* faults) override {
+    faults_ = faults;
+    this->ask_arrives_ = faults != nullptr;
+  }
+  // The forward-mask bit of in-port q's rule word, by back-door (the configuration port
+  // takes words only before cfg_done): in the table's port registers and in their
+  // transposed copy the out-port queues read (fr_table_mem's out_rules).
   void flip_forward_bit(int node, int in_port, int out_port) override {
-    router(node).rootp->fr_router__DOT__u_table__DOT__port_regs[static_cast<size_t>(3 * in_port)] ^= 1u << out_port;
+    auto& root = *router(node).rootp;
+    root.fr_router__DOT__u_table__DOT__port_regs[static_cast<size_t>(3 * in_port)] ^= 1u << out_port;
+    using Rules = std::remove_reference_t<decltype(root.fr_router__DOT__out_rules)>;
+    root.fr_router__DOT__out_rules ^= static_cast<Rules>(Rules{1} << (out_port * info_.ports + in_port));
   }
 
  private:
@@ -173,6 +218,14 @@ std::string queue_report(const RtlDriver& rtl, const RtlModelInfo& m) {
 
 }  // namespace
 
+int RtlDriver::append_crossings(int64_t step, const Topology& topology, const std::vector<uint32_t>& send_order,
+                                const FaultInjector* faults, std::vector<TraceEvent>& out) const {
+  return step_crossings(*this, step, topology, send_order, faults, out);
+}
+bool RtlDriver::idle_and_faults(int nodes, std::vector<int>& faulty) const {
+  return idle_routers_and_faults(*this, nodes, faulty);
+}
+
 EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topology& topo, const EngineOptions& options) {
   EngineResult result;
   FaultInjector* faults = options.faults && options.faults->any() ? options.faults : nullptr;
@@ -188,6 +241,7 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = recorder.streamed();
   std::vector<TraceEvent> crossings;  // this step's, sorted, handed on as the run goes
+  std::vector<int> faulty;            // the routers with a fault after a step
   // Each router's ports in the order of the neighbours they lead to: its crossings come
   // out in trace order (by from, then to), and sorting them only checks that.
   const std::vector<uint32_t> send_order = topo.ports_by_neighbour();
@@ -208,37 +262,21 @@ EngineResult rtl_run_loaded(RtlDriver& rtl, const RtlModelInfo& m, const Topolog
     cycles_without_step = 0;
     ++steps;
     crossings.clear();
-    for (int i = 0; i < m.nodes && result.failure.empty(); ++i) {
-      if (faults && faults->stuck(i, steps)) continue;  // frozen at its stuck step, sends nothing
-      if (rtl.step(i) != steps) {
-        result.failure = fmt::format("router {} is at step {}, the network at step {}", i, rtl.step(i), steps);
-        break;
-      }
-      const uint64_t valid = rtl.valid_links(i, m.ports);
-      if (valid == 0) continue;
-      for (int k = 0; k < m.ports; ++k) {
-        const int p = static_cast<int>(send_order[static_cast<size_t>(i * m.ports + k)]);
-        if (!((valid >> p) & 1)) continue;
-        append_crossing(crossings, steps, i, topo.neighbour(i, p), rtl.link_packet(i, p));
-        last_crossing_step = steps;
-      }
-    }
+    if (const int behind = rtl.append_crossings(steps, topo, send_order, faults, crossings); behind >= 0)
+      result.failure = fmt::format("router {} is at step {}, the network at step {}", behind, rtl.step(behind), steps);
+    if (!crossings.empty()) last_crossing_step = steps;
     sort_trace(crossings);
     recorder.record(steps, crossings);
     rtl.tick();  // the RECEIVE cycle
     ++cycles;
     flip_due(steps + 1);
     if (!result.failure.empty()) break;
-    std::string faulty;
-    bool all_idle = true;
-    for (int i = 0; i < m.nodes; ++i) {
-      if (rtl.fault(i)) faulty += fmt::format("{}{}", faulty.empty() ? "" : ", ", i);
-      all_idle = all_idle && rtl.idle(i);
-    }
+    faulty.clear();
+    const bool all_idle = rtl.idle_and_faults(m.nodes, faulty);
     if (!faulty.empty()) {
       result.failure = fmt::format(
           "step {}: fault (queue of depth {} overflowed, or a packet had no forwarding rule) at router(s) {}; queues: {}",
-          steps, m.sizes.depth, faulty, queue_report(rtl, m));
+          steps, m.sizes.depth, fmt::join(faulty, ", "), queue_report(rtl, m));
       break;
     }
     if (all_idle) break;
