@@ -335,6 +335,8 @@ BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip, "torus:16x16", "gossip", "array")->
 BENCHMARK_CAPTURE(BM_Rtl, torus16x16_gossip_2threads, "torus:16x16", "gossip", "array", 2)
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_CAPTURE(BM_Rtl, torus32x32_gossip, "torus:32x32", "gossip", "array")->Unit(benchmark::kMillisecond);
+// 4096 routers: the rate a router-cycle should hold from 16x16 up (one iteration is enough).
+BENCHMARK_CAPTURE(BM_Rtl, torus64x64_gossip, "torus:64x64", "gossip", "array")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK_CAPTURE(BM_Systemc, line64, "line:64", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, ring64, "ring:64", "total-exchange")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Systemc, line33, "line:33", "total-exchange")->Unit(benchmark::kMillisecond);
