@@ -77,8 +77,6 @@ class VerilatedDriver : public VerilatedTop<Model, RtlDriver> {
   const unsigned count_bits_;
 };
 
-// A network of fr_router builds wired from the topology (router_array.h); the AND of the
-// routers' ready is step_go, as in fr_grid_top.
 // RtlDriver::append_crossings and idle_and_faults for `Driver`: a router array calls them
 // on its own final class, so the per-router and per-port reads are inlined.
 template <class Driver>
@@ -107,6 +105,8 @@ bool idle_routers_and_faults(const Driver& rtl, int nodes, std::vector<int>& fau
   return all_idle;
 }
 
+// A network of fr_router builds wired from the topology (router_array.h); the AND of the
+// routers' ready is step_go, as in fr_grid_top.
 template <class Model>
 class PortRuleRouterArray final : public RouterArray<Model, RtlDriver> {
   using Array = RouterArray<Model, RtlDriver>;
