@@ -8,10 +8,14 @@
 // `make bench` runs this binary once per SystemC case with --benchmark_filter.
 #include <benchmark/benchmark.h>
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 
+#include <atomic>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <systemc>  // declares sc_main with the C linkage libsystemc calls
 
 #include "sw/schedulers/port_rules.h"
@@ -293,6 +297,47 @@ BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_prefix, "mesh:16x16", "prefix", "", "array"
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft_2threads, "mesh:16x16", "fft", "z-order", "array", 2)
     ->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// How far apart the machine's first two cores are: a cache line bounced between a thread
+// on each, one iteration a round trip. On the shared 2-vCPU VMs the hypervisor places the
+// two cores near (a shared cache, about 50 ns) or far (about 330-350 ns) and moves them every
+// few seconds; two-thread runs take longer in the far placement, so a two-thread median means
+// little without it (bench/results.md, "Where the two cores are").
+void BM_CrossCoreRoundTrip(benchmark::State& state) {
+  if (std::thread::hardware_concurrency() < 2) {
+    state.SkipWithError("needs two cores");
+    return;
+  }
+  auto pin = [](int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0;
+  };
+  // A cache line of its own: odd, served to the partner; even, returned; -1, the partner stops.
+  struct alignas(64) Line {
+    std::atomic<int64_t> value{0};
+  };
+  static Line line;
+  std::atomic<int64_t>& ball = line.value;
+  ball.store(0);
+  std::thread partner([&] {
+    pin(1);
+    for (int64_t b; (b = ball.load(std::memory_order_acquire)) >= 0;)
+      if (b & 1) ball.store(b + 1, std::memory_order_release);
+  });
+  const bool pinned = pin(0);
+  int64_t b = 1;
+  for (auto _ : state) {
+    ball.store(b, std::memory_order_release);
+    while (ball.load(std::memory_order_acquire) != b + 1) {}
+    b += 2;
+  }
+  ball.store(-1, std::memory_order_release);
+  partner.join();
+  if (!pinned) state.SkipWithError("could not pin to cores 0 and 1");
+}
+BENCHMARK(BM_CrossCoreRoundTrip)->UseRealTime()->MinTime(0.05);
 
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange", 1)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
