@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -63,6 +64,58 @@ void BM_Ref(benchmark::State& state, const char* spec) {
   report(state, w, steps, runs);
 }
 
+// How far apart the machine's first two cores are: a cache line bounced `rounds` times
+// between a thread on each; the round trip in ns (0: fewer than two cores, or no pinning).
+// On the shared 2-vCPU VMs the hypervisor places the two near (a shared cache, about 50 ns)
+// or far (about 320-350 ns) and moves them every few seconds; two-thread runs take longer
+// in the far placement, so a two-thread result means little without it (bench/results.md,
+// "Where the two cores are"). The calling thread gets its affinity back: the benchmarks
+// after it, and the threads they start, run where they would have.
+double cross_core_round_trip_ns(int64_t rounds) {
+  if (std::thread::hardware_concurrency() < 2) return 0;
+  auto pin = [](int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0;
+  };
+  // A cache line of its own (on the stack it shared one with other locals): odd, served to
+  // the partner; even, returned; -1, the partner stops.
+  struct alignas(64) Line {
+    std::atomic<int64_t> value{0};
+  };
+  static Line line;
+  std::atomic<int64_t>& ball = line.value;
+  ball.store(0);
+  std::thread partner([&] {
+    pin(1);
+    for (int64_t b; (b = ball.load(std::memory_order_acquire)) >= 0;)
+      if (b & 1) ball.store(b + 1, std::memory_order_release);
+  });
+  cpu_set_t was;
+  const bool kept = pthread_getaffinity_np(pthread_self(), sizeof(was), &was) == 0;
+  const bool pinned = pin(0);
+  const auto start = std::chrono::steady_clock::now();
+  for (int64_t b = 1; b < 2 * rounds; b += 2) {
+    ball.store(b, std::memory_order_release);
+    while (ball.load(std::memory_order_acquire) != b + 1) {}
+  }
+  const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+  ball.store(-1, std::memory_order_release);
+  partner.join();
+  if (kept) pthread_setaffinity_np(pthread_self(), sizeof(was), &was);
+  return pinned ? took.count() / static_cast<double>(rounds) : 0;
+}
+
+// The probe alone, first in `make bench`: five readings of 100 000 round trips.
+void BM_CrossCoreRoundTrip(benchmark::State& state) {
+  double ns = 0;
+  for (auto _ : state) ns = cross_core_round_trip_ns(100000);
+  if (ns == 0) state.SkipWithError("needs two cores it can pin to");
+  state.counters["round_trip_ns"] = ns;
+}
+BENCHMARK(BM_CrossCoreRoundTrip)->Iterations(5)->Unit(benchmark::kMillisecond);
+
 // A verified run as `fixroute run` does it: the ref engine streaming each step into the
 // scoreboard, no trace kept (tables built once, outside the measurement). Counters: packet
 // hops per second and the process's peak resident memory.
@@ -74,6 +127,8 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
   const NetworkTables tables = build_tables(algorithm, topology, PortModel{});
   const std::vector<DemandPacket> demand = find_collective(collective).packets(topology, algorithm.packets_per_node);
   int64_t hops = 0, steps = 0;
+  // Two threads: the cores' round trip just before and just after the runs.
+  const double round_trip_before = threads >= 2 ? cross_core_round_trip_ns(20000) : 0;
   for (auto _ : state) {
     PacketScoreboard board(topology, PortModel{}, demand);
     std::optional<PipelinedPacketSink> pipeline;
@@ -88,6 +143,10 @@ void BM_RefVerified(benchmark::State& state, const char* spec, const char* colle
     if (!score.clean() || !run.failure.empty()) state.SkipWithError("the run does not verify");
     hops += score.crossings;
     steps = score.steps;
+  }
+  if (threads >= 2) {
+    state.counters["round_trip_ns_before"] = round_trip_before;
+    state.counters["round_trip_ns_after"] = cross_core_round_trip_ns(20000);
   }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -298,49 +357,6 @@ BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft_2threads, "mesh:16x16", "fft", "z-order", "array", 2)
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// How far apart the machine's first two cores are: a cache line bounced between a thread
-// on each, one iteration a round trip. On the shared 2-vCPU VMs the hypervisor places the
-// two cores near (a shared cache, about 50 ns) or far (about 330-350 ns) and moves them every
-// few seconds; two-thread runs take longer in the far placement, so a two-thread median means
-// little without it (bench/results.md, "Where the two cores are").
-void BM_CrossCoreRoundTrip(benchmark::State& state) {
-  if (std::thread::hardware_concurrency() < 2) {
-    state.SkipWithError("needs two cores");
-    return;
-  }
-  auto pin = [](int cpu) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set) == 0;
-  };
-  // A cache line of its own: odd, served to the partner; even, returned; -1, the partner stops.
-  struct alignas(64) Line {
-    std::atomic<int64_t> value{0};
-  };
-  static Line line;
-  std::atomic<int64_t>& ball = line.value;
-  ball.store(0);
-  std::thread partner([&] {
-    pin(1);
-    for (int64_t b; (b = ball.load(std::memory_order_acquire)) >= 0;)
-      if (b & 1) ball.store(b + 1, std::memory_order_release);
-  });
-  cpu_set_t was;  // the benchmarks after this one, and the threads they start, run where they would have
-  const bool kept = pthread_getaffinity_np(pthread_self(), sizeof(was), &was) == 0;
-  const bool pinned = pin(0);
-  int64_t b = 1;
-  for (auto _ : state) {
-    ball.store(b, std::memory_order_release);
-    while (ball.load(std::memory_order_acquire) != b + 1) {}
-    b += 2;
-  }
-  ball.store(-1, std::memory_order_release);
-  partner.join();
-  if (kept) pthread_setaffinity_np(pthread_self(), sizeof(was), &was);
-  if (!pinned) state.SkipWithError("could not pin to cores 0 and 1");
-}
-BENCHMARK(BM_CrossCoreRoundTrip)->UseRealTime()->MinTime(0.05);
 
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange", 1)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
