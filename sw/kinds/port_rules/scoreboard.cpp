@@ -391,8 +391,11 @@ struct PacketScoreboard::State {
   }
 
   // Passes (1) and (2) over crossings [first, last); the number of crossings.
+  // `receivers_next`: the receptions (3) follow at once on this thread (the whole check), so
+  // the receivers' words are asked for here too; checked in parts, another thread may
+  // receive them a phase later, and asking would only pull its lines here.
   template <Mix kMix, bool kPlainPorts, class Input>
-  int64_t senders(int64_t at, const Input& in, size_t first, size_t last, Failures& failures) {
+  int64_t senders(int64_t at, const Input& in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
@@ -432,7 +435,7 @@ struct PacketScoreboard::State {
           const int from = in.from(ahead), to = in.to(ahead);
           if (row >= 0 && (Input::kEndsInRange ? to >= 0 : from >= 0 && from < n && to >= 0 && to < n)) {
             __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(from))]);
-            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(to))]);
+            if (receivers_next) __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(to))]);
           }
         }
       } else if constexpr (kMayBroadcast) {
@@ -442,7 +445,7 @@ struct PacketScoreboard::State {
           const int from = in.from(ahead), to = in.to(ahead);
           if (from >= 0 && from < n && to >= 0 && to < n) {
             __builtin_prefetch(&held[held_word(w, static_cast<size_t>(from))]);
-            __builtin_prefetch(&held[held_word(w, static_cast<size_t>(to))]);
+            if (receivers_next) __builtin_prefetch(&held[held_word(w, static_cast<size_t>(to))]);
           }
         }
       }
@@ -614,7 +617,7 @@ struct PacketScoreboard::State {
     Failures failures{*this, &p.failures};
     in_mix([&](auto kMix) {
       p.crossings = senders<decltype(kMix)::value, true>(ranged_at, Links{*this, *ranged_step}, first_link, last_link,
-                                                          failures);
+                                                          failures, false);
     });
     p.unlisted += failures.unlisted;
   }
