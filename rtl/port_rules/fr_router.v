@@ -51,7 +51,7 @@ module fr_router #(
     reg  [COUNT_W-1:0] release_index;
     wire [COUNT_W-1:0] release_index_next;  // the table's RAMs read at next-cycle indices
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [COUNT_W-1:0] entry_read = release_index_next;  // past the last entry its top bit wraps the RAM: unused then
+    wire [COUNT_W-1:0] entry_index_next = release_index_next;  // past the last entry its top bit wraps the RAM: unused then
     /* verilator lint_on UNUSEDSIGNAL */
     wire               entry_read_enable;   // the index moves (a release), or the router is not running yet
 
@@ -62,7 +62,7 @@ module fr_router #(
         .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_wdata(cfg_wdata), .cfg_done(cfg_done),
         .table_ok(table_ok), .table_error(table_error),
         .node_word(node_word), .initial_count(initial_count), .port_words(port_words), .out_rules(out_rules),
-        .entry_index_next(entry_read[INDEX_W-1:0]), .entry_read_enable(entry_read_enable), .entry_words(entry_words),
+        .entry_index_next(entry_index_next[INDEX_W-1:0]), .entry_read_enable(entry_read_enable), .entry_words(entry_words),
         .switch_index_next(switches_passed_next), .switch_steps(next_switch));
 
     wire [FIELD_W-1:0] node_id = node_word[FIELD_W-1:0];
