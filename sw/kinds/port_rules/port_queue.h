@@ -71,13 +71,11 @@ class PortQueues {
     return size<kAll>(q) == 0;
   }
 
+  // Returns the queue's size after the push.
   template <All kAll = All::Mixed>
-  void push(size_t q, const Packet& p) {
-    if (is_sorted<kAll>(q)) {
-      push_sorted(sorted_runs_[q], p);
-      return;
-    }
-    push_ring(rings_[q], p);
+  uint32_t push(size_t q, const Packet& p) {
+    if (is_sorted<kAll>(q)) return push_sorted(sorted_runs_[q], p);
+    return push_ring(rings_[q], p);
   }
 
   template <All kAll = All::Mixed>
@@ -117,16 +115,20 @@ class PortQueues {
   }
   static constexpr size_t kMaxPool = size_t{1} << 32;  // slots: a run's base is 32 bits
 
-  void push_ring(Ring& r, const Packet& p) {
+  uint32_t push_ring(Ring& r, const Packet& p) {
     if (r.capacity == 1 && r.size == 0) {
       r.slot = p;
       r.size = 1;
-      return;
+      return 1;
     }
+    return push_run(r, p);
+  }
+  // Out of line: the callers' loops keep their registers for the case above.
+  __attribute__((noinline)) uint32_t push_run(Ring& r, const Packet& p) {
     if (r.size == r.capacity) grow(r);
     pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
-    ++r.size;
+    return ++r.size;
   }
   Packet pop_ring(Ring& r) {
     --r.size;
@@ -146,7 +148,7 @@ class PortQueues {
   static void prefetch(const Packet* slot) { __builtin_prefetch(slot, 1); }
 
   // Out of line: the FIFO push above is the common case and stays small enough to inline.
-  __attribute__((noinline)) void push_sorted(SortedRun& r, const Packet& p) {
+  __attribute__((noinline)) uint32_t push_sorted(SortedRun& r, const Packet& p) {
     if (r.head == r.high) open_gap(r);
     Packet* run = &pool_[r.base];
     // where it joins: above every packet with fewer hops, below the others
@@ -168,7 +170,7 @@ class PortQueues {
     run[r.head++] = p;
     // the upper part's bottom moves down a slot a push: its next line, fetched ahead
     if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
-    ++r.size;
+    return ++r.size;
   }
 
   static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }

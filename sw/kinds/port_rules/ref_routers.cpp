@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -148,8 +149,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       while (next < initial.size() && initial[next].release == step) {
         const InitialPacket& ip = initial[next++];
         const size_t q = static_cast<size_t>(i) * ports + static_cast<size_t>(ip.out_port) - range.slot0;
-        queues.push<kAll>(q, ip.packet);
-        range.max_queue = std::max<int64_t>(range.max_queue, static_cast<int64_t>(queues.size<kAll>(q)));
+        range.max_queue = std::max<int64_t>(range.max_queue, queues.push<kAll>(q, ip.packet));
       }
     }
     // The arrays as local pointers: on_wire's stores are of a char type, which may alias
@@ -160,6 +160,9 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     const int32_t* const across = neighbour.data();
     Packet* const link_packet = wire.data();
     uint8_t* const link_used = on_wire.data();
+    // every wire of the range empty before its sends (the last step's arrivals only read
+    // them: a store of a char type there would make the compiler reload every array)
+    std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
     int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
       if (!kPlain && faults && faults->stuck(i, step)) continue;
@@ -195,27 +198,29 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     constexpr bool kPlain = decltype(shape)::kPlain;
     constexpr All kAll = decltype(shape)::kAll;
     PortQueues& queues = *range.queues;
-    // local pointers and counters, as in the sends: on_wire's char stores alias anything
+    // local pointers and counters, as in the sends (the arrivals store no chars: the
+    // senders clear their wires)
     const int32_t* const from_slot = sender.data();
     const Packet* const link_packet = wire.data();
-    uint8_t* const link_used = on_wire.data();
+    const uint8_t* const link_used = on_wire.data();
     const uint32_t* const masks = forward_mask.data();
     const uint8_t* const tapping = taps.data();
     // the check's receivers before the wires clear
     if (ranged) ranged->receivers(static_cast<int>(&range - ranges.data()), range.first, range.last);
-    int64_t pushes = 0, max_queue = range.max_queue;
-    for (int i = range.first; i < range.last && range.failure.empty(); ++i) {
-      const size_t s0 = static_cast<size_t>(i) * ports;
-      for (size_t q = 0; q < ports; ++q) {
+    // locals the loop keeps in registers (captured by reference, they would be read again
+    // after every store of a packet's ints)
+    const size_t nports = ports, slot0 = range.slot0;
+    int64_t pushes = 0;
+    uint32_t longest = 0;  // the longest queue a push left
+    for (int i = range.first; i < range.last; ++i) {
+      const size_t s0 = static_cast<size_t>(i) * nports;
+      for (size_t q = 0; q < nports; ++q) {
         const int32_t from = from_slot[s0 + q];
         if (from < 0 || !link_used[from]) continue;
-        link_used[from] = 0;
-        const Packet pkt = link_packet[from];
+        const Packet& pkt = link_packet[from];  // read in place: a copy is assembled on the stack
         auto push = [&](int out, const Packet& copy) {
-          const size_t local = s0 + static_cast<size_t>(out) - range.slot0;
-          queues.push<kAll>(local, copy);
+          longest = std::max(longest, queues.push<kAll>(s0 + static_cast<size_t>(out) - slot0, copy));
           ++pushes;
-          max_queue = std::max<int64_t>(max_queue, static_cast<int64_t>(queues.size<kAll>(local)));
         };
         const router_rules::Arrival what =
             !kPlain && tapping[i]
@@ -224,12 +229,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
                 : router_rules::handle_arrival_without_taps(pkt, i, masks[s0 + q], push);
         if (what == router_rules::Arrival::Stranded) {
           range.failure = router_rules::stranded_message(step, i, pkt, static_cast<int>(q));
+          i = range.last;  // the range's first stranded packet ends its arrivals
           break;
         }
       }
     }
     range.queued = pushes;
-    range.max_queue = max_queue;
+    range.max_queue = std::max<int64_t>(range.max_queue, longest);
   };
   std::optional<StepThreads> threads;
   if (parts > 1) threads.emplace(parts);

@@ -60,6 +60,18 @@ inline Arrival on_arrival(const Packet& p, int node, uint32_t forward_mask) {
 // The fault report of an Arrival::Stranded packet, the same from every C++ engine.
 std::string stranded_message(int64_t step, int node, const Packet& pkt, int in_port);
 
+// A copy of `p` with `hops` to go, made field by field: a copy of the whole packet changed
+// in one field is assembled in memory, and the next 16-byte read of it waits for the two
+// stores to land (a store-forwarding stall, most of an arrival's time in the ref engine).
+inline Packet with_hops(const Packet& p, int hops) {
+  Packet copy;
+  copy.origin = p.origin;
+  copy.dest = p.dest;
+  copy.seq = p.seq;
+  copy.hops = hops;
+  return copy;
+}
+
 // A packet arriving in `step` on `in_port`: push(out_port, packet) for every copy it
 // leaves, in port order. Forwarded copies lose one hop; a broadcast copy also goes, with
 // one hop left, to every out-port whose tap takes this in-port in this step, so the node
@@ -73,13 +85,9 @@ Arrival handle_arrival(const Packet& pkt, int node, const std::vector<PortRule>&
   const uint32_t forward = what == Arrival::Forward ? forward_mask : 0;
   for (size_t out = 0; out < ports.size(); ++out) {
     if (forward & (1u << out)) {
-      Packet onward = pkt;
-      --onward.hops;
-      push(static_cast<int>(out), onward);
+      push(static_cast<int>(out), with_hops(pkt, pkt.hops - 1));
     } else if (pkt.dest == kBroadcastDest && ports[out].taps() && ports[out].tap_source(step) == in_port) {
-      Packet tapped = pkt;
-      tapped.hops = 1;
-      push(static_cast<int>(out), tapped);
+      push(static_cast<int>(out), with_hops(pkt, 1));
     }
   }
   return what;
@@ -91,8 +99,7 @@ template <class Push>
 Arrival handle_arrival_without_taps(const Packet& pkt, int node, uint32_t forward_mask, Push&& push) {
   const Arrival what = on_arrival(pkt, node, forward_mask);
   if (what != Arrival::Forward) return what;
-  Packet onward = pkt;
-  --onward.hops;
+  const Packet onward = with_hops(pkt, pkt.hops - 1);
   for (uint32_t rest = forward_mask; rest != 0; rest &= rest - 1) push(__builtin_ctz(rest), onward);
   return what;
 }

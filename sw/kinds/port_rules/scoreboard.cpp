@@ -173,7 +173,8 @@ struct PacketScoreboard::State {
   };
   // The slot of by_seq that names the packet with f's origin and seq (its dest still to be
   // compared), or -1 where f's fields are out of its range (dense lookup only).
-  int64_t dense_slot(const Fields& f) const {
+  int64_t dense_slot(const Fields& f) const { return dense_slot(f, nodes, seqs_per_origin); }
+  static int64_t dense_slot(const Fields& f, size_t nodes, int64_t seqs_per_origin) {
     if (f.origin < 0 || static_cast<size_t>(f.origin) >= nodes || f.seq < 0 || f.seq >= seqs_per_origin) return -1;
     return static_cast<int64_t>(f.origin) * seqs_per_origin + f.seq;
   }
@@ -190,7 +191,8 @@ struct PacketScoreboard::State {
     return it == index.end() ? -1 : static_cast<int64_t>(it->second);
   }
 
-  size_t row_word(size_t row, size_t node) const { return node / 64 * rows + row; }
+  size_t row_word(size_t row, size_t node) const { return row_word(row, node, rows); }
+  static size_t row_word(size_t row, size_t node, size_t rows) { return node / 64 * rows + row; }
   size_t held_word(const Whereabouts& w, size_t node) const { return row_word(static_cast<size_t>(w.place), node); }
   bool holds_row(size_t row, size_t node) const { return (held[row_word(row, node)] >> (node % 64)) & 1u; }
   bool holds(const Whereabouts& w, size_t node) const { return holds_row(static_cast<size_t>(w.place), node); }
@@ -226,20 +228,28 @@ struct PacketScoreboard::State {
     bool arc(size_t k) const { return port(k) >= 0; }
   };
   // Links: the ref engine's wires; k is the link (the sender's out-port), named once a step.
+  // The arrays' addresses are copied in: read through the board, the check's loops would
+  // load them again after each of their stores.
   struct Links {
     static constexpr bool kArcsMayRepeat = false;
     static constexpr bool kEndsInRange = true;  // nodes of the network, or to -1 (no arc)
-    const State& board;
-    const LinkStep& step;
-    size_t size() const { return step.links; }
-    bool present(size_t k) const { return step.used[k] != 0; }
-    int from(size_t k) const { return board.link_node[k]; }
-    int to(size_t k) const { return board.link_to[k]; }
+    Links(const State& board, const LinkStep& step)
+        : senders(board.link_node.data()), receivers(board.link_to.data()), packets(step.packets), used(step.used),
+          links(step.links), ports(board.ports) {}
+    const int32_t* senders;
+    const int32_t* receivers;
+    const Packet* packets;
+    const uint8_t* used;
+    size_t links, ports;
+    size_t size() const { return links; }
+    bool present(size_t k) const { return used[k] != 0; }
+    int from(size_t k) const { return senders[k]; }
+    int to(size_t k) const { return receivers[k]; }
     int port(size_t k) const {
-      return board.link_to[k] < 0 ? -1 : static_cast<int>(k - static_cast<size_t>(board.link_node[k]) * board.ports);
+      return receivers[k] < 0 ? -1 : static_cast<int>(k - static_cast<size_t>(senders[k]) * ports);
     }
-    bool arc(size_t k) const { return board.link_to[k] >= 0; }
-    Fields fields(size_t k) const { return {step.packets[k].origin, step.packets[k].dest, step.packets[k].seq}; }
+    bool arc(size_t k) const { return receivers[k] >= 0; }
+    Fields fields(size_t k) const { return {packets[k].origin, packets[k].dest, packets[k].seq}; }
   };
 
   // What a crossing broke; fail() words it (out of line: the checks' loops stay small).
@@ -395,7 +405,9 @@ struct PacketScoreboard::State {
   // the receivers' words are asked for here too; checked in parts, another thread may
   // receive them a phase later, and asking would only pull its lines here.
   template <Mix kMix, bool kPlainPorts, class Input>
-  int64_t senders(int64_t at, const Input& in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
+  // `in` by value: the loops' stores (of int64) would otherwise make the compiler read
+  // its sizes again after each.
+  int64_t senders(int64_t at, const Input in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
@@ -419,23 +431,29 @@ struct PacketScoreboard::State {
     // range or not a broadcast) is found once, kLookahead crossings ahead where its words
     // are asked for, and kept in packet_of -- which (2) then sets to the receiver's word of
     // that row, the one (3) writes (-1 where the crossing was refused).
+    // the members the named check reads, as locals (see `in`)
+    const size_t bit_rows = rows, node_count = nodes;
+    const int64_t seqs = seqs_per_origin;
+    const uint64_t* const bits = held.data();
+    int64_t* const found = packet_of.data();
+    auto word_of = [bit_rows](size_t row, size_t node) { return row_word(row, node, bit_rows); };
     auto named_row = [&](size_t k) {
       const Fields f = in.fields(k);
-      return f.dest == kBroadcastDest ? dense_slot(f) : -1;
+      return f.dest == kBroadcastDest ? dense_slot(f, node_count, seqs) : -1;
     };
     if constexpr (kNamedOutright)
       for (size_t k = first; k < std::min(m, first + kLookahead); ++k)
-        if (in.present(k)) packet_of[k] = named_row(k);
+        if (in.present(k)) found[k] = named_row(k);
     int64_t crossings = 0;
     for (size_t k = first; k < m; ++k) {  // (2)
       if constexpr (kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead)) {
           const size_t ahead = k + kLookahead;
-          const int64_t row = packet_of[ahead] = named_row(ahead);
+          const int64_t row = found[ahead] = named_row(ahead);
           const int from = in.from(ahead), to = in.to(ahead);
           if (row >= 0 && (Input::kEndsInRange ? to >= 0 : from >= 0 && from < n && to >= 0 && to < n)) {
-            __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(from))]);
-            if (receivers_next) __builtin_prefetch(&held[row_word(static_cast<size_t>(row), static_cast<size_t>(to))]);
+            __builtin_prefetch(&bits[word_of(static_cast<size_t>(row), static_cast<size_t>(from))]);
+            if (receivers_next) __builtin_prefetch(&bits[word_of(static_cast<size_t>(row), static_cast<size_t>(to))]);
           }
         }
       } else if constexpr (kMayBroadcast) {
@@ -490,8 +508,8 @@ struct PacketScoreboard::State {
       }
       bool holds_it;
       if constexpr (kNamedOutright) {
-        holds_it = holds_row(static_cast<size_t>(packet), static_cast<size_t>(from));
-        if (holds_it) packet = static_cast<int64_t>(row_word(static_cast<size_t>(packet), static_cast<size_t>(to)));
+        holds_it = (bits[word_of(static_cast<size_t>(packet), static_cast<size_t>(from))] >> (static_cast<size_t>(from) % 64)) & 1u;
+        if (holds_it) packet = static_cast<int64_t>(word_of(static_cast<size_t>(packet), static_cast<size_t>(to)));
       } else {
         const Whereabouts& w = packets[static_cast<size_t>(packet)];
         if constexpr (kMix == Mix::Unicast) {
