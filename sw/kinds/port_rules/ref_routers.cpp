@@ -163,12 +163,15 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     // every wire of the range empty before its sends (the last step's arrivals only read
     // them: a store of a char type there would make the compiler reload every array)
     std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
+    // and what the loop reads of the captured references, in locals for the same reason
+    const size_t nports = ports, slot0 = range.slot0;
+    const bool rows = link_sink == nullptr;  // else the sink reads the wires
     int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
       if (!kPlain && faults && faults->stuck(i, step)) continue;
-      const size_t s0 = static_cast<size_t>(i) * ports;
-      for (size_t k = 0; k < ports; ++k) {
-        const size_t s = s0 + order[s0 + k], q = s - range.slot0;
+      const size_t s0 = static_cast<size_t>(i) * nports;
+      for (size_t k = 0; k < nports; ++k) {
+        const size_t s = s0 + order[s0 + k], q = s - slot0;
         if (queues.empty<kAll>(q) || (!kPlain && !router_rules::may_send(period[s], phase[s], step))) continue;
         const Packet pkt = queues.pop<kAll>(q);
         ++pops;
@@ -177,7 +180,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         link_packet[s] = pkt;
         link_used[s] = 1;
         ++sent;
-        if (link_sink) continue;  // the sink reads the wires
+        if (!rows) continue;
         TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
         crossing.from = i;
