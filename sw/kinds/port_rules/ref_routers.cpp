@@ -165,7 +165,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
     // and what the loop reads of the captured references, in locals for the same reason
     const size_t nports = ports, slot0 = range.slot0;
-    const bool rows = link_sink == nullptr;  // else the sink reads the wires
+    const bool rows_wanted = link_sink == nullptr;  // else the sink reads the wires
     int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
       if (!kPlain && faults && faults->stuck(i, step)) continue;
@@ -180,7 +180,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         link_packet[s] = pkt;
         link_used[s] = 1;
         ++sent;
-        if (!rows) continue;
+        if (!rows_wanted) continue;
         TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
         crossing.step = step;
         crossing.from = i;
@@ -220,7 +220,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       for (size_t q = 0; q < nports; ++q) {
         const int32_t from = from_slot[s0 + q];
         if (from < 0 || !link_used[from]) continue;
-        const Packet& pkt = link_packet[from];  // read in place: a copy is assembled on the stack
+        const Packet& pkt = link_packet[from];  // read in place (a copy would be made on the stack)
         auto push = [&](int out, const Packet& copy) {
           longest = std::max(longest, queues.push<kAll>(s0 + static_cast<size_t>(out) - slot0, copy));
           ++pushes;

@@ -404,9 +404,9 @@ struct PacketScoreboard::State {
   // `receivers_next`: the receptions (3) follow at once on this thread (the whole check), so
   // the receivers' words are asked for here too; checked in parts, another thread may
   // receive them a phase later, and asking would only pull its lines here.
+  // `in` by value: the loops' stores (of int64) would otherwise make the compiler read its
+  // sizes again after each.
   template <Mix kMix, bool kPlainPorts, class Input>
-  // `in` by value: the loops' stores (of int64) would otherwise make the compiler read
-  // its sizes again after each.
   int64_t senders(int64_t at, const Input in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
     constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
