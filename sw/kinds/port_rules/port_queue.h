@@ -73,7 +73,7 @@ class PortQueues {
 
   // Returns the queue's size after the push.
   template <All kAll = All::Mixed>
-  uint32_t push(size_t q, const Packet& p) {
+  uint32_t push(size_t q, Packet p) {  // by value: in two registers, not through memory
     if (is_sorted<kAll>(q)) return push_sorted(sorted_runs_[q], p);
     return push_ring(rings_[q], p);
   }
@@ -115,7 +115,7 @@ class PortQueues {
   }
   static constexpr size_t kMaxPool = size_t{1} << 32;  // slots: a run's base is 32 bits
 
-  uint32_t push_ring(Ring& r, const Packet& p) {
+  uint32_t push_ring(Ring& r, Packet p) {
     if (r.capacity == 1 && r.size == 0) {
       r.slot = p;
       r.size = 1;
@@ -124,7 +124,7 @@ class PortQueues {
     return push_run(r, p);
   }
   // Out of line: the callers' loops keep their registers for the case above.
-  __attribute__((noinline)) uint32_t push_run(Ring& r, const Packet& p) {
+  __attribute__((noinline)) uint32_t push_run(Ring& r, Packet p) {
     if (r.size == r.capacity) grow(r);
     pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
@@ -148,7 +148,7 @@ class PortQueues {
   static void prefetch(const Packet* slot) { __builtin_prefetch(slot, 1); }
 
   // Out of line: the FIFO push above is the common case and stays small enough to inline.
-  __attribute__((noinline)) uint32_t push_sorted(SortedRun& r, const Packet& p) {
+  __attribute__((noinline)) uint32_t push_sorted(SortedRun& r, Packet p) {
     if (r.head == r.high) open_gap(r);
     Packet* run = &pool_[r.base];
     // where it joins: above every packet with fewer hops, below the others
@@ -157,13 +157,13 @@ class PortQueues {
     if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
       const uint32_t at = join_below(run, r.head, p.hops);
       const uint32_t n = r.head - at;
-      std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
+      move_packets(run + r.high - n, run + at, n);
       r.high -= n;
       r.head = at;
     } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
       const uint32_t at = join_above(run, r.high, r.end, p.hops);
       const uint32_t n = at - r.high;
-      std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
+      move_packets(run + r.head, run + r.high, n);
       r.head += n;
       r.high = at;
     }
@@ -171,6 +171,15 @@ class PortQueues {
     // the upper part's bottom moves down a slot a push: its next line, fetched ahead
     if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
     return ++r.size;
+  }
+
+  // The gap usually moves a slot: one packet copied, not a call to memmove.
+  static void move_packets(Packet* to, const Packet* from, uint32_t n) {
+    if (n == 1) {
+      *to = *from;
+      return;
+    }
+    std::memmove(to, from, n * sizeof(Packet));
   }
 
   static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }
