@@ -428,7 +428,7 @@ TEST(PortQueues, EveryKindPopsWhatPickNextPicks) {
     const Discipline discipline = kinds[q] == Kind::Fifo ? Discipline::Fifo : Discipline::FurthestFirst;
     if ((random >> 16) % 3 != 0 || model[q].empty()) {  // push twice as often as pop
       const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
-      queues.push(q, p);
+      ASSERT_EQ(queues.push(q, p), model[q].size() + 1) << "a push returns the queue's new size";
       model[q].push_back(p);
     } else {
       const size_t pick = router_rules::pick_next(model[q], discipline);
@@ -454,7 +454,7 @@ void pops_what_pick_next_picks(PortQueues::Kind kind, Discipline discipline) {
     const size_t q = (random >> 4) % kinds.size();
     if ((random >> 16) % 3 != 0 || model[q].empty()) {
       const Packet p{id++, -1, 0, static_cast<int>((random >> 8) % 71)};
-      queues.push<kAll>(q, p);
+      ASSERT_EQ(queues.push<kAll>(q, p), model[q].size() + 1);
       model[q].push_back(p);
     } else {
       const size_t pick = router_rules::pick_next(model[q], discipline);
@@ -489,7 +489,7 @@ TEST(PortQueues, FurthestFirstRunsFillAndDrainFromEitherSide) {
       if (push) {
         const int hops = pattern == 0 ? k : pattern == 1 ? 300 - k : pattern == 2 ? 5 : static_cast<int>((random >> 12) % 40);
         const Packet p{id++, -1, 0, hops};
-        queues.push(q, p);
+        ASSERT_EQ(queues.push(q, p), model[q].size() + 1);
         model[q].push_back(p);
       } else {
         const size_t pick = router_rules::pick_next(model[q], Discipline::FurthestFirst);
