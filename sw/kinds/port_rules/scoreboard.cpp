@@ -428,35 +428,23 @@ struct PacketScoreboard::State {
       }
     }
     // Named outright: a crossing's row of `held` (-1: none, a broadcast's fields out of
-    // range or not a broadcast) is found once, kLookahead crossings ahead where its words
-    // are asked for, and kept in packet_of -- which (2) then sets to the receiver's word of
-    // that row, the one (3) writes (-1 where the crossing was refused).
+    // range or not a broadcast) is read off its fields in (2) and kept in packet_of as the
+    // receiver's word of that row, the one (3) writes (-1 where the crossing was refused).
+    // Its words are not asked for ahead: the rows of neighbouring packets share lines, and
+    // asking cost more than it saved, even where the bits are far larger than the caches
+    // (bench/results.md, "The named check asks for nothing ahead").
     // the members the named check reads, as locals (see `in`)
     const size_t bit_rows = rows, node_count = nodes;
     const int64_t seqs = seqs_per_origin;
     const uint64_t* const bits = held.data();
-    int64_t* const found = packet_of.data();
     auto word_of = [bit_rows](size_t row, size_t node) { return row_word(row, node, bit_rows); };
     auto named_row = [&](size_t k) {
       const Fields f = in.fields(k);
       return f.dest == kBroadcastDest ? dense_slot(f, node_count, seqs) : -1;
     };
-    if constexpr (kNamedOutright)
-      for (size_t k = first; k < std::min(m, first + kLookahead); ++k)
-        if (in.present(k)) found[k] = named_row(k);
     int64_t crossings = 0;
     for (size_t k = first; k < m; ++k) {  // (2)
-      if constexpr (kNamedOutright) {
-        if (k + kLookahead < m && in.present(k + kLookahead)) {
-          const size_t ahead = k + kLookahead;
-          const int64_t row = found[ahead] = named_row(ahead);
-          const int from = in.from(ahead), to = in.to(ahead);
-          if (row >= 0 && (Input::kEndsInRange ? to >= 0 : from >= 0 && from < n && to >= 0 && to < n)) {
-            __builtin_prefetch(&bits[word_of(static_cast<size_t>(row), static_cast<size_t>(from))]);
-            if (receivers_next) __builtin_prefetch(&bits[word_of(static_cast<size_t>(row), static_cast<size_t>(to))]);
-          }
-        }
-      } else if constexpr (kMayBroadcast) {
+      if constexpr (!kNamedOutright && kMayBroadcast) {
         if (k + kLookahead < m && in.present(k + kLookahead) && dest_of[k + kLookahead] == kBroadcastDest) {
           const size_t ahead = k + kLookahead;
           const Whereabouts& w = packets[static_cast<size_t>(packet_of[ahead])];
@@ -469,6 +457,7 @@ struct PacketScoreboard::State {
       }
       int64_t& packet = packet_of[k];
       if (!in.present(k)) continue;
+      if constexpr (kNamedOutright) packet = named_row(k);
       ++crossings;
       const int from = in.from(k), to = in.to(k);
       const Fields f = in.fields(k);
