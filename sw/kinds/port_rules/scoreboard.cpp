@@ -309,8 +309,9 @@ struct PacketScoreboard::State {
   // the crossing names it directly) kLookupAhead crossings ahead in the lookup pass, which
   // then loads each record's dest (a load the core keeps in flight: prefetched records
   // were seen still missing in the checks); the bits kLookahead crossings ahead in the
-  // checks. (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper
-  // that only prefetches.)
+  // looked-up checks and the receptions (not in the named check's sender pass: see there).
+  // (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper that only
+  // prefetches.)
   static constexpr size_t kLookahead = 8;
   static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions a crossing
 
