@@ -121,10 +121,6 @@ class PortQueues {
       r.size = 1;
       return 1;
     }
-    return push_run(r, p);
-  }
-  // Out of line: the callers' loops keep their registers for the case above.
-  __attribute__((noinline)) uint32_t push_run(Ring& r, Packet p) {
     if (r.size == r.capacity) grow(r);
     pool_[r.base + ((r.head + r.size) & (r.capacity - 1))] = p;
     if (r.capacity > kLongRun) prefetch(&pool_[r.base + ((r.head + r.size + kAhead) & (r.capacity - 1))]);
