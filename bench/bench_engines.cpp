@@ -357,7 +357,6 @@ BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft, "mesh:16x16", "fft", "z-order", "array
 BENCHMARK_CAPTURE(BM_XbarRtl, mesh16_fft_2threads, "mesh:16x16", "fft", "z-order", "array", 2)
     ->Unit(benchmark::kMillisecond)->UseRealTime();
 
-
 BENCHMARK_CAPTURE(BM_RefVerified, line512_total_exchange, "line:512", "total-exchange", 1)
     ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 // How the cost grows with the network (make bench-scaling): torus gossip, hamiltonian-2,
