@@ -396,6 +396,92 @@ TEST(ScoreboardFromTheRefEngine, CheckedInPartsOnTheStepsThreadsGivesTheWholeVer
   }
 }
 
+// A unicast step checked whole takes each reception as soon as its crossing passes; checked
+// in parts (the three passes: every crossing against the step's start, then the
+// receptions) it takes them after all. Runs broken in many ways at once -- packets that
+// are none, packets on links that do not hold them, packets sent on from where they just
+// arrived, a delivered packet leaving and coming back -- give the same errors in the
+// same order, from rows, from links and from links in parts.
+TEST(ScoreboardOfUnicast, TheOnePassGivesTheThreePassesErrors) {
+  const Topology topo = Topology::parse("line:130");  // parts from node 64
+  const Algorithm& algorithm = find_algorithm("total-exchange", "", topo);
+  const std::vector<TraceEvent> clean = run_ref_engine(topo, build_tables(algorithm, topo, {}), {}).trace;
+  const std::vector<DemandPacket> demand = find_collective("total-exchange").packets(topo, algorithm.packets_per_node);
+  std::mt19937 rng(11);
+  auto any_row = [&](const std::vector<TraceEvent>& t) { return std::uniform_int_distribution<size_t>(0, t.size() - 1)(rng); };
+  auto carry = [](TraceEvent& row, const TraceEvent& packet) {
+    row.origin = packet.origin;
+    row.dest = packet.dest;
+    row.seq = packet.seq;
+  };
+  // the first row from `node` after step `after` (to `to`, where given), or t.size()
+  auto next_from = [](const std::vector<TraceEvent>& t, int node, int64_t after, int to = -1) {
+    size_t k = 0;
+    while (k < t.size() && (t[k].step <= after || t[k].from != node || (to >= 0 && t[k].to != to))) ++k;
+    return k;
+  };
+  std::vector<size_t> deliveries;
+  for (size_t k = 0; k < clean.size(); ++k)
+    if (clean[k].to == clean[k].dest && clean[k].dest > 0 && clean[k].dest + 1 < topo.num_nodes()) deliveries.push_back(k);
+  int broken_rounds = 0, received_again = 0;
+  for (int round = 0; round < 24; ++round) {
+    SCOPED_TRACE(round);
+    std::vector<TraceEvent> t = clean;
+    if (round % 2 == 0) {
+      // a delivered packet leaves its destination and comes back; in the step it comes back
+      // a crossing further on carries no packet of the collective (its error, found by the
+      // first pass, comes before the second reception's)
+      const TraceEvent delivered = clean[deliveries[std::uniform_int_distribution<size_t>(0, deliveries.size() - 1)(rng)]];
+      const size_t out = next_from(t, delivered.to, delivered.step);
+      ASSERT_LT(out, t.size());
+      carry(t[out], delivered);
+      const size_t back = next_from(t, t[out].to, t[out].step, delivered.dest);
+      ASSERT_LT(back, t.size());
+      carry(t[back], delivered);
+      const size_t further = next_from(t, t[back].from + 1, t[back].step - 1);
+      if (further < t.size() && t[further].step == t[back].step) t[further].seq = 1000;
+    } else {
+      for (int fault = 0; fault < 3; ++fault) {
+        TraceEvent& row = t[any_row(t)];
+        switch (rng() % 4) {
+          case 0:  // a packet the collective does not have
+            row.seq = 1000;
+            break;
+          case 1:  // another packet's fields: not held there (and that packet's own crossing may then be refused)
+            carry(row, t[any_row(t)]);
+            break;
+          case 2: {  // sent on from where it arrives, in the same step
+            const size_t next = next_from(t, row.to, row.step - 1);
+            if (next < t.size() && t[next].step == row.step) carry(t[next], row);
+            break;
+          }
+          default:  // a packet's dest changed
+            row.dest = (row.dest + 1) % topo.num_nodes();
+            break;
+        }
+      }
+    }
+    const ScoreboardReport rows = score_trace(topo, PortModel{}, demand, t);
+    const ScoreboardReport whole = score_links(topo, PortModel{}, demand, t);
+    broken_rounds += rows.clean() ? 0 : 1;
+    received_again += all_errors(rows).find("a second time") != std::string::npos ? 1 : 0;
+    for (const ScoreboardReport* other : {&whole}) {
+      EXPECT_EQ(all_errors(*other), all_errors(rows));
+      EXPECT_EQ(other->error_count, rows.error_count);
+    }
+    for (int parts : {2, 3}) {
+      const ScoreboardReport in_parts = score_links(topo, PortModel{}, demand, t, parts);
+      EXPECT_EQ(all_errors(in_parts), all_errors(rows)) << parts << " parts";
+      EXPECT_EQ(in_parts.error_count, rows.error_count);
+      EXPECT_EQ(in_parts.crossings, rows.crossings);
+      EXPECT_EQ(in_parts.deliveries, rows.deliveries);
+      EXPECT_EQ(in_parts.steps, rows.steps);
+    }
+  }
+  EXPECT_EQ(broken_rounds, 24);
+  EXPECT_GE(received_again, 6);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Demands, ScoreboardOfEachDemand,
     ::testing::Values(BrokenCase{"torus:4x4", "gossip", "", PortModel{}, false},

@@ -383,6 +383,47 @@ struct PacketScoreboard::State {
     }
   };
 
+  // The rules a crossing k from `from` to `to` keeps whatever its packet: its arc exists
+  // (else false: nothing more is checked), carries one packet, and on 1-port or
+  // half-duplex routers the ports' rules.
+  template <bool kPlainPorts, class Input>
+  [[gnu::always_inline]] bool arc_rules(int64_t at, const Input& in, size_t k, int from, int to, Failures& failures) {
+    // the arc's port only where a rule reads it (rows: found looking for the arc)
+    constexpr bool kNeedsPort = Input::kArcsMayRepeat || !kPlainPorts;
+    const int port = kNeedsPort ? in.port(k) : 0;
+    if (kNeedsPort ? port < 0 : !in.arc(k)) {
+      fail(Broken::NoArc, at, in, k, failures);
+      return false;
+    }
+    if constexpr (kNeedsPort) {
+      int64_t& arc = arc_used[static_cast<size_t>(from) * ports + static_cast<size_t>(port)];
+      if (Input::kArcsMayRepeat && arc == at) fail(Broken::ArcTwice, at, in, k, failures);
+      arc = at;
+    }
+    if constexpr (!kPlainPorts) {
+      if (model.half_duplex &&
+          arc_used[static_cast<size_t>(to) * ports + static_cast<size_t>(topo.reverse_port(from, port))] == at)
+        fail(Broken::BothDirections, at, in, k, failures);
+      if (model.one_port) {
+        if (sent[static_cast<size_t>(from)] == at) fail(Broken::SendsTwice, at, in, k, failures);
+        if (received[static_cast<size_t>(to)] == at) fail(Broken::ReceivesTwice, at, in, k, failures);
+        sent[static_cast<size_t>(from)] = received[static_cast<size_t>(to)] = at;
+      }
+    }
+    return true;
+  }
+
+  // A listed NotHeld failure worded once the step's crossings are all known (fail()).
+  template <class Input>
+  static void word_unheld(const Input& in, std::vector<Failure>& failures) {
+    for (Failure& f : failures)
+      if (f.unworded_link >= 0) {
+        const size_t k = static_cast<size_t>(f.unworded_link);
+        if (arrives_in_step(in, in.from(k), in.fields(k))) f.message += " before the next step";
+        f.unworded_link = -1;
+      }
+  }
+
   // A step in three passes over its crossings: (1) each crossing's packet, found once (not
   // where the crossing names it outright); (2) every crossing against what the nodes held
   // when the step began (a packet received in a step cannot leave before the next); (3)
@@ -390,6 +431,7 @@ struct PacketScoreboard::State {
   // them one by one (`receive`), in crossing order (`check`) or by receiver (`receivers`).
   template <Mix kMix, bool kPlainPorts, class Input>
   void check(int64_t at, const Input& in) {
+    if constexpr (kMix == Mix::Unicast) return check_unicast<kPlainPorts>(at, in);
     const size_t m = in.size();
     packet_of.resize(m);
     if constexpr (kMix != Mix::Broadcast) dest_of.resize(m);
@@ -402,6 +444,89 @@ struct PacketScoreboard::State {
     }
     report.deliveries += deliveries;
     if (deliveries > 0) report.steps = std::max(report.steps, at);
+  }
+
+  // Every packet a unicast, the step checked whole: the three passes in one. A unicast
+  // packet's record is all its crossings read and write, so its reception may be taken at
+  // once: a later crossing of it in the step then finds it moved on, or arrived in this
+  // step -- refused, as (2) refuses it against the step's start (one crossing of a packet
+  // passes a step either way). Its failures are listed and put in the passes' order at
+  // the end. Compiled for crossings that name their record (`direct`) and for those
+  // looked up.
+  template <bool kPlainPorts, class Input>
+  void check_unicast(int64_t at, const Input& in) {
+    if (direct) return check_unicast<kPlainPorts, true>(at, in);
+    check_unicast<kPlainPorts, false>(at, in);
+  }
+  // A record is asked for kLookupAhead crossings ahead: named, whatever the link holds,
+  // unchecked (a prefetch never faults, and a link not used in the step holds an earlier
+  // packet); looked up, by_seq's slot that far ahead and the record kLookahead ahead.
+  template <bool kPlainPorts, bool kNamed, class Input>
+  void check_unicast(int64_t at, const Input& in) {
+    // a copy for the loop: `in` goes to fail() by address, and a local whose address never
+    // leaves keeps its members in registers
+    const Input view = in;
+    const size_t m = view.size();
+    const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
+    // the members the loop reads, as locals (see `view`)
+    const size_t node_count = nodes;
+    const int64_t seqs = seqs_per_origin;
+    Whereabouts* const records = packets.data();
+    const uintptr_t record_base = reinterpret_cast<uintptr_t>(records);
+    std::vector<Failure> listed;
+    Failures failures{*this, &listed};
+    int64_t crossings = 0, deliveries = 0;
+    for (size_t k = 0; k < m; ++k) {
+      if constexpr (kNamed) {
+        if (k + kLookupAhead < m) {
+          const Fields f = view.fields(k + kLookupAhead);
+          const uintptr_t slot = static_cast<uintptr_t>(f.origin) * static_cast<uintptr_t>(seqs) + static_cast<uintptr_t>(f.seq);
+          __builtin_prefetch(reinterpret_cast<const void*>(record_base + slot * sizeof(Whereabouts)), 1);
+        }
+      } else {
+        if (seqs > 0 && k + kLookupAhead < m && view.present(k + kLookupAhead)) {
+          const int64_t slot = dense_slot(view.fields(k + kLookupAhead), node_count, seqs);
+          if (slot >= 0) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
+        }
+        if (k + kLookahead < m && view.present(k + kLookahead)) {
+          const int64_t i = candidate(view.fields(k + kLookahead));
+          if (i >= 0) __builtin_prefetch(&records[i], 1);
+        }
+      }
+      if (!view.present(k)) continue;
+      ++crossings;
+      const int from = view.from(k), to = view.to(k);
+      if (!arc_rules<kPlainPorts>(at, in, k, from, to, failures)) continue;
+      const Fields f = view.fields(k);
+      const int64_t i = kNamed ? dense_slot(f, node_count, seqs) : candidate(f);
+      if (i < 0 || records[i].dest != f.dest) {
+        fail(Broken::NotAPacket, at, in, k, failures);
+        continue;
+      }
+      Whereabouts& w = records[i];
+      if (w.place != from || static_cast<int64_t>(w.since) >= at) {
+        fail(Broken::NotHeld, at, in, k, failures);
+        continue;
+      }
+      if (from == f.dest) fail(Broken::LeavesDestination, at, in, k, failures);
+      w.place = to;  // (3): it moves on
+      w.since = since_now;
+      if (to != f.dest) continue;
+      if (w.delivered) {
+        fail(Broken::ReceivedAgain, at, in, k, failures, m + k);
+        continue;
+      }
+      w.delivered = 1;
+      ++deliveries;
+    }
+    report.crossings += crossings;
+    report.deliveries += deliveries;
+    if (deliveries > 0) report.steps = std::max(report.steps, at);
+    if (listed.empty()) return;
+    word_unheld(in, listed);
+    std::stable_sort(listed.begin(), listed.end());
+    report.error_count += failures.unlisted;
+    for (Failure& failure : listed) error(std::move(failure.message));
   }
 
   // Passes (1) and (2) over crossings [first, last); the number of crossings.
@@ -465,30 +590,9 @@ struct PacketScoreboard::State {
       ++crossings;
       const int from = in.from(k), to = in.to(k);
       const Fields f = in.fields(k);
-      // the arc's port only where a rule reads it (rows: found looking for the arc)
-      constexpr bool kNeedsPort = Input::kArcsMayRepeat || !kPlainPorts;
-      const int port = kNeedsPort ? in.port(k) : 0;
-      if (kNeedsPort ? port < 0 : !in.arc(k)) {
-        fail(Broken::NoArc, at, in, k, failures);
+      if (!arc_rules<kPlainPorts>(at, in, k, from, to, failures)) {
         packet = -1;
         continue;
-      }
-      if constexpr (kNeedsPort) {
-        int64_t& arc = arc_used[static_cast<size_t>(from) * ports + static_cast<size_t>(port)];
-        if (Input::kArcsMayRepeat && arc == at) fail(Broken::ArcTwice, at, in, k, failures);
-        arc = at;
-      }
-      if constexpr (!kPlainPorts) {
-        if (model.half_duplex &&
-            arc_used[static_cast<size_t>(to) * ports + static_cast<size_t>(topo.reverse_port(from, port))] == at)
-          fail(Broken::BothDirections, at, in, k, failures);
-        if (model.one_port) {
-          if (sent[static_cast<size_t>(from)] == at)
-            fail(Broken::SendsTwice, at, in, k, failures);
-          if (received[static_cast<size_t>(to)] == at)
-            fail(Broken::ReceivesTwice, at, in, k, failures);
-          sent[static_cast<size_t>(from)] = received[static_cast<size_t>(to)] = at;
-        }
       }
       if constexpr (kNamedOutright) {
         // found ahead
@@ -634,13 +738,7 @@ struct PacketScoreboard::State {
   }
   void middle_parts() {
     const Links in{*this, *ranged_step};
-    for (Part& p : parts)
-      for (Failure& f : p.failures)
-        if (f.unworded_link >= 0) {
-          const size_t k = static_cast<size_t>(f.unworded_link);
-          if (arrives_in_step(in, in.from(k), in.fields(k))) f.message += " before the next step";
-          f.unworded_link = -1;
-        }
+    for (Part& p : parts) word_unheld(in, p.failures);
   }
   void part_receivers(int part, int first_node, int last_node) {
     if (first_node % 64 != 0 && first_node != static_cast<int>(nodes))
