@@ -427,42 +427,66 @@ struct PacketScoreboard::State {
   // A step in three passes over its crossings: (1) each crossing's packet, found once (not
   // where the crossing names it outright); (2) every crossing against what the nodes held
   // when the step began (a packet received in a step cannot leave before the next); (3)
-  // the receptions. Passes (1) and (2) take crossings [first, last) (`senders`); (3) takes
-  // them one by one (`receive`), in crossing order (`check`) or by receiver (`receivers`).
+  // the receptions. Passes (1) and (2) take crossings [first, last) (`senders`, or
+  // `unicast_crossings` where every packet is a unicast); (3) takes them one by one
+  // (`receive`), in crossing order (`check`) or by receiver (`receivers`) -- an all-unicast
+  // step checked whole takes each as soon as its crossing passes (`check_unicast`).
   template <Mix kMix, bool kPlainPorts, class Input>
   void check(int64_t at, const Input& in) {
-    if constexpr (kMix == Mix::Unicast) return check_unicast<kPlainPorts>(at, in);
-    const size_t m = in.size();
-    packet_of.resize(m);
-    if constexpr (kMix != Mix::Broadcast) dest_of.resize(m);
-    Failures failures{*this};
-    report.crossings += senders<kMix, kPlainPorts>(at, in, 0, m, failures);
-    int64_t deliveries = 0;
-    for (size_t k = 0; k < m; ++k) {  // (3)
-      if (k + kLookahead < m) prefetch_reception<kMix>(in, k + kLookahead);
-      if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kMix>(at, in, k, failures) ? 1 : 0;
+    if constexpr (kMix == Mix::Unicast) {
+      check_unicast<kPlainPorts>(at, in);
+    } else {
+      const size_t m = in.size();
+      packet_of.resize(m);
+      if constexpr (kMix != Mix::Broadcast) dest_of.resize(m);
+      Failures failures{*this};
+      report.crossings += senders<kMix, kPlainPorts>(at, in, 0, m, failures);
+      int64_t deliveries = 0;
+      for (size_t k = 0; k < m; ++k) {  // (3)
+        if (k + kLookahead < m) prefetch_reception<kMix>(in, k + kLookahead);
+        if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kMix>(at, in, k, failures) ? 1 : 0;
+      }
+      report.deliveries += deliveries;
+      if (deliveries > 0) report.steps = std::max(report.steps, at);
     }
-    report.deliveries += deliveries;
-    if (deliveries > 0) report.steps = std::max(report.steps, at);
   }
 
-  // Every packet a unicast, the step checked whole: the three passes in one. A unicast
-  // packet's record is all its crossings read and write, so its reception may be taken at
-  // once: a later crossing of it in the step then finds it moved on, or arrived in this
-  // step -- refused, as (2) refuses it against the step's start (one crossing of a packet
-  // passes a step either way). Its failures are listed and put in the passes' order at
-  // the end. Compiled for crossings that name their record (`direct`) and for those
-  // looked up.
+  // Every packet a unicast, the step checked whole: the three passes in one
+  // (unicast_crossings, its receptions at once). Its failures are listed and put in the
+  // passes' order at the end.
   template <bool kPlainPorts, class Input>
   void check_unicast(int64_t at, const Input& in) {
-    if (direct) return check_unicast<kPlainPorts, true>(at, in);
-    check_unicast<kPlainPorts, false>(at, in);
+    std::vector<Failure> listed;
+    Failures failures{*this, &listed};
+    const Counts counts = direct ? unicast_crossings<kPlainPorts, true, true>(at, in, 0, in.size(), failures)
+                                 : unicast_crossings<kPlainPorts, false, true>(at, in, 0, in.size(), failures);
+    report.crossings += counts.crossings;
+    report.deliveries += counts.deliveries;
+    if (counts.deliveries > 0) report.steps = std::max(report.steps, at);
+    if (listed.empty()) return;
+    word_unheld(in, listed);
+    std::stable_sort(listed.begin(), listed.end());
+    report.error_count += failures.unlisted;
+    for (Failure& failure : listed) error(std::move(failure.message));
   }
-  // A record is asked for kLookupAhead crossings ahead: named, whatever the link holds,
-  // unchecked (a prefetch never faults, and a link not used in the step holds an earlier
-  // packet); looked up, by_seq's slot that far ahead and the record kLookahead ahead.
-  template <bool kPlainPorts, bool kNamed, class Input>
-  void check_unicast(int64_t at, const Input& in) {
+
+  // Passes (1) and (2) over crossings [first, last) of a step whose every packet is a
+  // unicast, each crossing's packet found as it is checked; `kReceiveNow`, (3) too, each
+  // reception taken as soon as its crossing passes. A unicast packet's record is all its
+  // crossings read and write, so that is safe: a later crossing of it in the step then
+  // finds it moved on, or arrived in this step -- refused, as (2) refuses it against the
+  // step's start (one crossing of a packet passes a step either way). Otherwise (the step
+  // checked in parts, its receptions by receiver) packet_of keeps the record for (3).
+  // A record is asked for kLookupAhead crossings ahead: named (`kNamed`: `direct`),
+  // whatever the link holds, unchecked (a prefetch never faults, and a link not used in the
+  // step holds an earlier packet); looked up, by_seq's slot that far ahead and the record
+  // kLookahead ahead. Out of line: inlined beside its looked-up twin, its loop kept fewer
+  // of its values in registers (line:256: 68 instructions a crossing inlined, 64 out of line).
+  struct Counts {
+    int64_t crossings = 0, deliveries = 0;
+  };
+  template <bool kPlainPorts, bool kNamed, bool kReceiveNow, class Input>
+  __attribute__((noinline)) Counts unicast_crossings(int64_t at, const Input& in, size_t first, size_t last, Failures& failures) {
     // a copy for the loop: `in` goes to fail() by address, and a local whose address never
     // leaves keeps its members in registers
     const Input view = in;
@@ -473,28 +497,28 @@ struct PacketScoreboard::State {
     const int64_t seqs = seqs_per_origin;
     Whereabouts* const records = packets.data();
     const uintptr_t record_base = reinterpret_cast<uintptr_t>(records);
-    std::vector<Failure> listed;
-    Failures failures{*this, &listed};
-    int64_t crossings = 0, deliveries = 0;
-    for (size_t k = 0; k < m; ++k) {
+    int64_t* const found = packet_of.data();
+    Counts counts;
+    for (size_t k = first; k < last; ++k) {
       if constexpr (kNamed) {
-        if (k + kLookupAhead < m) {
+        if (k + kLookupAhead < last) {
           const Fields f = view.fields(k + kLookupAhead);
           const uintptr_t slot = static_cast<uintptr_t>(f.origin) * static_cast<uintptr_t>(seqs) + static_cast<uintptr_t>(f.seq);
           __builtin_prefetch(reinterpret_cast<const void*>(record_base + slot * sizeof(Whereabouts)), 1);
         }
       } else {
-        if (seqs > 0 && k + kLookupAhead < m && view.present(k + kLookupAhead)) {
+        if (seqs > 0 && k + kLookupAhead < last && view.present(k + kLookupAhead)) {
           const int64_t slot = dense_slot(view.fields(k + kLookupAhead), node_count, seqs);
           if (slot >= 0) __builtin_prefetch(&by_seq[static_cast<size_t>(slot)]);
         }
-        if (k + kLookahead < m && view.present(k + kLookahead)) {
+        if (k + kLookahead < last && view.present(k + kLookahead)) {
           const int64_t i = candidate(view.fields(k + kLookahead));
           if (i >= 0) __builtin_prefetch(&records[i], 1);
         }
       }
       if (!view.present(k)) continue;
-      ++crossings;
+      if constexpr (!kReceiveNow) found[k] = -1;  // until it passes
+      ++counts.crossings;
       const int from = view.from(k), to = view.to(k);
       if (!arc_rules<kPlainPorts>(at, in, k, from, to, failures)) continue;
       const Fields f = view.fields(k);
@@ -509,37 +533,35 @@ struct PacketScoreboard::State {
         continue;
       }
       if (from == f.dest) fail(Broken::LeavesDestination, at, in, k, failures);
+      w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
+      if constexpr (!kReceiveNow) {
+        found[k] = i;
+        continue;
+      }
       w.place = to;  // (3): it moves on
-      w.since = since_now;
       if (to != f.dest) continue;
       if (w.delivered) {
         fail(Broken::ReceivedAgain, at, in, k, failures, m + k);
         continue;
       }
       w.delivered = 1;
-      ++deliveries;
+      ++counts.deliveries;
     }
-    report.crossings += crossings;
-    report.deliveries += deliveries;
-    if (deliveries > 0) report.steps = std::max(report.steps, at);
-    if (listed.empty()) return;
-    word_unheld(in, listed);
-    std::stable_sort(listed.begin(), listed.end());
-    report.error_count += failures.unlisted;
-    for (Failure& failure : listed) error(std::move(failure.message));
+    return counts;
   }
 
-  // Passes (1) and (2) over crossings [first, last); the number of crossings.
-  // `receivers_next`: the receptions (3) follow at once on this thread (the whole check), so
+  // Passes (1) and (2) over crossings [first, last) of a step with broadcast packets (every
+  // packet one, or some: Mixed); the number of crossings. `receivers_next`: the receptions (3) follow at once on this thread (the whole check), so
   // the receivers' words are asked for here too; checked in parts, another thread may
   // receive them a phase later, and asking would only pull its lines here.
   // `in` by value: the loops' stores (of int64) would otherwise make the compiler read its
-  // sizes again after each. Always inlined: left to itself GCC kept the unicast instance
-  // out of line (4 % slower on line:1024).
+  // sizes again after each. Always inlined: left to itself GCC kept an instance out of line
+  // (4 % slower on line:1024, then checked here).
   template <Mix kMix, bool kPlainPorts, class Input>
   [[gnu::always_inline]] int64_t senders(int64_t at, const Input in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
+    static_assert(kMix != Mix::Unicast, "an all-unicast step is checked by unicast_crossings");
     constexpr bool kNamedOutright = kMix == Mix::Broadcast;
-    constexpr bool kMayBroadcast = kMix != Mix::Unicast, kMayUnicast = kMix != Mix::Broadcast;
+    constexpr bool kMayUnicast = kMix != Mix::Broadcast;
     const int n = topo.num_nodes();
     const size_t m = last;
     const uint64_t since_now = static_cast<uint64_t>(std::max<int64_t>(at, 0));
@@ -573,7 +595,7 @@ struct PacketScoreboard::State {
     };
     int64_t crossings = 0;
     for (size_t k = first; k < m; ++k) {  // (2)
-      if constexpr (!kNamedOutright && kMayBroadcast) {
+      if constexpr (!kNamedOutright) {
         if (k + kLookahead < m && in.present(k + kLookahead) && dest_of[k + kLookahead] == kBroadcastDest) {
           const size_t ahead = k + kLookahead;
           const Whereabouts& w = packets[static_cast<size_t>(packet_of[ahead])];
@@ -609,12 +631,8 @@ struct PacketScoreboard::State {
         if (holds_it) packet = static_cast<int64_t>(row_word(static_cast<size_t>(packet), static_cast<size_t>(to), bit_rows));
       } else {
         const Whereabouts& w = packets[static_cast<size_t>(packet)];
-        if constexpr (kMix == Mix::Unicast) {
-          holds_it = w.place == from && static_cast<int64_t>(w.since) < at;
-        } else {
-          holds_it = w.broadcast() ? holds(w, static_cast<size_t>(from))
-                                   : w.place == from && static_cast<int64_t>(w.since) < at;
-        }
+        holds_it = w.broadcast() ? holds(w, static_cast<size_t>(from))
+                                 : w.place == from && static_cast<int64_t>(w.since) < at;
       }
       if (!holds_it) {
         fail(Broken::NotHeld, at, in, k, failures);
@@ -623,7 +641,7 @@ struct PacketScoreboard::State {
       }
       if constexpr (kMayUnicast) {
         Whereabouts& w = packets[static_cast<size_t>(packet)];
-        if (kMix == Mix::Unicast || !w.broadcast()) {
+        if (!w.broadcast()) {
           if (from == f.dest) fail(Broken::LeavesDestination, at, in, k, failures);
           w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
         }
@@ -709,7 +727,7 @@ struct PacketScoreboard::State {
     ranged_at = at;
     parts.assign(static_cast<size_t>(count), Part{});
     packet_of.resize(crossings.links);
-    if (mix != Mix::Broadcast) dest_of.resize(crossings.links);
+    if (mix == Mix::Mixed) dest_of.resize(crossings.links);
     if (in_first.empty()) {
       in_first.assign(nodes + 1, 0);
       for (int32_t to : link_to)
@@ -730,10 +748,17 @@ struct PacketScoreboard::State {
   void part_senders(int part, size_t first_link, size_t last_link) {
     Part& p = parts[static_cast<size_t>(part)];
     Failures failures{*this, &p.failures};
-    in_mix([&](auto kMix) {
-      p.crossings = senders<decltype(kMix)::value, true>(ranged_at, Links{*this, *ranged_step}, first_link, last_link,
-                                                          failures, false);
-    });
+    const Links in{*this, *ranged_step};
+    if (mix == Mix::Unicast) {
+      p.crossings = (direct ? unicast_crossings<true, true, false>(ranged_at, in, first_link, last_link, failures)
+                            : unicast_crossings<true, false, false>(ranged_at, in, first_link, last_link, failures))
+                        .crossings;
+    } else {
+      in_mix([&](auto kMix) {
+        if constexpr (decltype(kMix)::value != Mix::Unicast)
+          p.crossings = senders<decltype(kMix)::value, true>(ranged_at, in, first_link, last_link, failures, false);
+      });
+    }
     p.unlisted += failures.unlisted;
   }
   void middle_parts() {
