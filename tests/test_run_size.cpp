@@ -146,13 +146,20 @@ TEST(RunTime, LeastTimeIsRouterStepsOverTheTopRate) {
 
 TEST(RunTime, CliRefusesARunEstimatedLongerThanMaxTime) {
   // line:1024 total exchange: 262 144 steps (the formula) x 1024 routers at the ref port-rule
-  // routers' top rate, 50 M router-steps/s: at least 5.4 s (it measures 26-33 s; docs/benchmarks.md).
-  auto r = run_cli("run line:1024 total-exchange --max-time 5s");
+  // routers' top rate, 60 M router-steps/s: at least 4.5 s (it measures 8.7-9.5 s; docs/benchmarks.md).
+  auto r = run_cli("run line:1024 total-exchange --max-time 4s");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err,
-            "fixroute: error: line:1024 total-exchange on the ref engine takes at least 5.4 s (262144 steps by the "
-            "formula x 1024 routers at 50 M router-steps/s, above the fastest these routers ran), more than --max-time "
-            "5 s; refused before building it\n");
+            "fixroute: error: line:1024 total-exchange on the ref engine takes at least 4.5 s (262144 steps by the "
+            "formula x 1024 routers at 60 M router-steps/s, above the fastest these routers ran), more than --max-time "
+            "4 s; refused before building it\n");
+  // on two threads, which share each step's routers, at least half that (it measures 4.5 s)
+  r = run_cli("run line:1024 total-exchange --max-time 2s --threads 2");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fixroute: error: line:1024 total-exchange on the ref engine takes at least 2.2 s (262144 steps by the "
+            "formula x 1024 routers at 60 M router-steps/s on each of 2 threads, above the fastest these routers ran), "
+            "more than --max-time 2 s; refused before building it\n");
   r = run_cli("run torus:16x16 gossip --engine systemc --max-time 0.001");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("on the systemc engine takes at least"), std::string::npos) << r.err;

@@ -68,7 +68,8 @@ void check_outputs_fit(const RunRequest& req, const Problem& problem, const Rout
 // Refuses a run of `kind` routers on `engine` that needs more memory than the machine has
 // (or --max-memory allows), or takes longer than --max-time, from its size alone: the time
 // from the algorithm's step formula (where it has one, else the diameter every collective
-// crosses) over the routers' top rate (KindRouters::top_router_steps_per_second).
+// crosses) over the routers' top rate (KindRouters::top_router_steps_per_second) on each
+// of the run's threads.
 void check_run_size(const RunRequest& req, const Engine& engine, const Problem& problem, const RouterKind& kind,
                     const Algorithm* algorithm) {
   const Topology& topology = problem.topology;
@@ -82,11 +83,15 @@ void check_run_size(const RunRequest& req, const Engine& engine, const Problem& 
   if (req.max_seconds <= 0 || !routers || routers->top_router_steps_per_second <= 0) return;
   const std::optional<int64_t> formula = algorithm ? algorithm->formula(problem) : std::nullopt;
   const int64_t steps = std::max<int64_t>(1, formula ? *formula : topology.diameter());
+  // each of the run's threads may take a share of every step's routers at the top rate
+  const int threads = std::max(1, req.threads);
   const double rate = routers->top_router_steps_per_second;
-  check_run_time(what, least_run_seconds(static_cast<double>(steps) * topology.num_nodes(), rate), req.max_seconds,
-                 fmt::format("{} {} x {} routers at {:.0f} M router-steps/s, above the fastest these routers ran",
+  check_run_time(what, least_run_seconds(static_cast<double>(steps) * topology.num_nodes(), rate * threads),
+                 req.max_seconds,
+                 fmt::format("{} {} x {} routers at {:.0f} M router-steps/s{}, above the fastest these routers ran",
                              steps, formula ? "steps by the formula" : "steps at the least (the diameter)",
-                             topology.num_nodes(), rate / 1e6));
+                             topology.num_nodes(), rate / 1e6,
+                             threads > 1 ? fmt::format(" on each of {} threads", threads) : ""));
 }
 
 // The case a request names, resolved once: its tables (built by the algorithm, or loaded

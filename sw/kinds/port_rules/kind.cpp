@@ -154,7 +154,7 @@ const RouterKindRegistrar port_rules_kind([] {
 }());
 
 const KindRoutersRegistrar port_rules_ref_routers(
-    KindRouters::of(kPortRulesKind, "ref").taking_faults().streaming().at_most(5e7).running(
+    KindRouters::of(kPortRulesKind, "ref").taking_faults().streaming().at_most(6e7).running(
         [](const Topology& topology, const Tables& t, const EngineOptions& options) {
           return port_rules_output(
               run_ref_engine(topology, as_kind<NetworkTables>(t), options));
