@@ -74,7 +74,7 @@ class PortQueues {
   // Returns the queue's size after the push.
   template <All kAll = All::Mixed>
   uint32_t push(size_t q, Packet p) {  // by value: in two registers, not through memory
-    if (is_sorted<kAll>(q)) return push_sorted_here(sorted_runs_[q], p);
+    if (is_sorted<kAll>(q)) return push_sorted(sorted_runs_[q], p);
     return push_ring(rings_[q], p);
   }
 
@@ -145,16 +145,16 @@ class PortQueues {
 
   // A furthest-first push where the gap is open and the packet joins at it or a slot under
   // it (nearly every push: see the class comment), inline; any other out of line
-  // (push_sorted), so the arrivals' loop stays small and keeps its registers.
-  uint32_t push_sorted_here(SortedRun& r, Packet p) {
+  // (push_sorted_anywhere), so the arrivals' loop stays small and keeps its registers.
+  uint32_t push_sorted(SortedRun& r, Packet p) {
     uint32_t head = r.head;
-    if (head == r.high) return push_sorted(r, p);
+    if (head == r.high) return push_sorted_anywhere(r, p);
     Packet* run = &pool_[r.base];
     if (head != 0 && run[head - 1].hops >= p.hops) {  // the gap moves down a slot
-      if (head != 1 && run[head - 2].hops >= p.hops) return push_sorted(r, p);
+      if (head != 1 && run[head - 2].hops >= p.hops) return push_sorted_anywhere(r, p);
       run[--r.high] = run[--head];
     } else if (r.high != r.end && run[r.high].hops < p.hops) {
-      return push_sorted(r, p);
+      return push_sorted_anywhere(r, p);
     }
     run[head] = p;
     r.head = head + 1;
@@ -162,7 +162,7 @@ class PortQueues {
     return ++r.size;
   }
 
-  __attribute__((noinline)) uint32_t push_sorted(SortedRun& r, Packet p) {
+  __attribute__((noinline)) uint32_t push_sorted_anywhere(SortedRun& r, Packet p) {
     if (r.head == r.high) open_gap(r);
     Packet* run = &pool_[r.base];
     // where it joins: above every packet with fewer hops, below the others

@@ -97,7 +97,7 @@ struct PacketScoreboard::State {
   std::vector<int32_t> link_node, link_to;  // per link (node x ports + port): its sender, its receiver (-1: none)
   int64_t last_step = 0;
   static constexpr int32_t kNoDest = -2;
-  std::vector<int32_t> dest_of;    // per crossing of the step (row or link): its packet's dest, kNoDest where none
+  std::vector<int32_t> dest_of;    // Mixed: per crossing of the step (row or link): its packet's dest, kNoDest where none
   std::vector<int64_t> packet_of;  // per crossing of the step: its demand index, or -1 (none, or the crossing was refused)
   ScoreboardReport report;
 
@@ -551,12 +551,13 @@ struct PacketScoreboard::State {
   }
 
   // Passes (1) and (2) over crossings [first, last) of a step with broadcast packets (every
-  // packet one, or some: Mixed); the number of crossings. `receivers_next`: the receptions (3) follow at once on this thread (the whole check), so
-  // the receivers' words are asked for here too; checked in parts, another thread may
-  // receive them a phase later, and asking would only pull its lines here.
+  // packet one, or some: Mixed); the number of crossings. `receivers_next`: the receptions
+  // (3) follow at once on this thread (the whole check), so the receivers' words are asked
+  // for here too; checked in parts, another thread may receive them a phase later, and
+  // asking would only pull its lines here.
   // `in` by value: the loops' stores (of int64) would otherwise make the compiler read its
-  // sizes again after each. Always inlined: left to itself GCC kept an instance out of line
-  // (4 % slower on line:1024, then checked here).
+  // sizes again after each. Always inlined: left to itself GCC has kept an instance out of
+  // line (its unicast one, since replaced by unicast_crossings, ran 4 % slower so).
   template <Mix kMix, bool kPlainPorts, class Input>
   [[gnu::always_inline]] int64_t senders(int64_t at, const Input in, size_t first, size_t last, Failures& failures, bool receivers_next = true) {
     static_assert(kMix != Mix::Unicast, "an all-unicast step is checked by unicast_crossings");
