@@ -32,7 +32,6 @@ struct RouterRange {
   int first = 0, last = 0;  // routers [first, last)
   size_t slot0 = 0;         // the first router's first slot
   std::optional<PortQueues> queues;  // its routers' slots, indexed from slot0
-  std::vector<TraceEvent> crossings;  // this step's, in trace order
   int64_t queued = 0;                 // packets this step added to the network's queues (pushes - pops)
   int64_t max_queue = 0;
   bool crossed = false;  // some packet crossed a link this step
@@ -126,12 +125,13 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   std::vector<uint8_t> on_wire(slots, 0);
   StepRecorder<TraceEvent> recorder(options);
   result.streamed = link_sink != nullptr || recorder.streamed();
-  std::vector<TraceEvent> crossings;  // this step's, every range's in order
+  std::vector<TraceEvent> crossings;  // this step's rows, where a sink takes rows
 
   // (1) releases (a stuck router still releases in the step it stops at, as the hardware
-  // does), then (2) sends, each router's ports taken in the order of the neighbours they
-  // lead to, so the step's crossings come out in trace order (by from, then to). A
-  // router's releases and sends touch only its own queues.
+  // does), then (2) sends onto the wires, each router's ports taken in the order of the
+  // neighbours they lead to (trace order, by from and then to: the order a fault injector
+  // is asked in; the step's rows are made from the wires, append_link_rows). A router's
+  // releases and sends touch only its own queues.
   // The step's shape: plain tables (above) or not, and what all queues are where alike.
   // Compiled for plain tables with each kind of queues, and for any other tables.
   using All = PortQueues::All;
@@ -139,7 +139,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     constexpr bool kPlain = decltype(shape)::kPlain;
     constexpr All kAll = decltype(shape)::kAll;
     PortQueues& queues = *range.queues;
-    range.crossings.clear();
     range.queued = 0;
     range.crossed = false;
     for (int i = range.first; i < range.last && step <= last_release; ++i) {
@@ -165,7 +164,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
     // and what the loop reads of the captured references, in locals for the same reason
     const size_t nports = ports, slot0 = range.slot0;
-    const bool rows_wanted = link_sink == nullptr;  // else the sink reads the wires
     int64_t pops = 0, sent = 0;
     for (int i = range.first; i < range.last; ++i) {
       if (!kPlain && faults && faults->stuck(i, step)) continue;
@@ -180,14 +178,6 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         link_packet[s] = pkt;
         link_used[s] = 1;
         ++sent;
-        if (!rows_wanted) continue;
-        TraceEvent& crossing = range.crossings.emplace_back();  // filled in place: a temporary costs a store-forwarding stall
-        crossing.step = step;
-        crossing.from = i;
-        crossing.to = across[s];
-        crossing.origin = pkt.origin;
-        crossing.dest = pkt.dest;
-        crossing.seq = pkt.seq;
       }
     }
     range.queued -= pops;
@@ -288,8 +278,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       queued += r.queued;
       if (r.crossed) last_crossing_step = step;
     }
+    const LinkStep links{wire.data(), on_wire.data(), slots};
     if (link_sink) {
-      const LinkStep links{wire.data(), on_wire.data(), slots};
       if (options.keep_trace) append_link_rows(topology, send_order, step, links, result.trace);
       if (ranged) {  // checked in parts: the senders with the sends, the receivers with the arrivals
         ranged->middle();
@@ -297,13 +287,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         link_sink->links(step, links);  // before the arrivals clear the wires
       }
     } else {
-      std::vector<TraceEvent>* step_crossings = &ranges.front().crossings;
-      if (parts > 1) {  // the ranges' crossings in router order: the step's in trace order
-        crossings.clear();
-        for (const RouterRange& r : ranges) crossings.insert(crossings.end(), r.crossings.begin(), r.crossings.end());
-        step_crossings = &crossings;
-      }
-      recorder.record_and_clear(step, *step_crossings);  // every range clears its own before the next step
+      append_link_rows(topology, send_order, step, links, crossings);  // the links in trace order
+      recorder.record_and_clear(step, crossings);
     }
     each_range(arrive, step);
     if (ranged) ranged->end();
