@@ -112,6 +112,23 @@ TEST(Topology, MeshOfThreeSizesIsATorusWithoutWraps) {
   EXPECT_EQ(links, 2 * (2 * 3 * 4 + 3 * 2 * 4 + 3 * 3 * 3));  // directed: (size - 1) links per line
 }
 
+// node_at_coords inverts coords on every family, and refuses coordinates that name no node.
+TEST(Topology, NodeAtCoordsInvertsCoords) {
+  for (const char* spec : {"line:5", "ring:6", "mesh:3x4", "torus:3x4x5", "hypercube:4", "complete:5", "bsn:ring:4",
+                           "otis:ring:5"}) {
+    SCOPED_TRACE(spec);
+    const Topology t = Topology::parse(spec);
+    for (int v = 0; v < t.num_nodes(); ++v) EXPECT_EQ(t.node_at_coords(t.coords(v)), v);
+    std::vector<int> beyond = t.coords(t.num_nodes() - 1);
+    ++beyond.front();
+    EXPECT_THROW(t.node_at_coords(beyond), std::out_of_range);
+    beyond.push_back(0);
+    EXPECT_THROW(t.node_at_coords(beyond), std::out_of_range);
+  }
+  EXPECT_EQ(Topology::parse("torus:3x4").node_at_coords({2, 1}), 9);
+  EXPECT_EQ(Topology::parse("hypercube:3").node_at_coords({1, 0, 1}), 5);
+}
+
 TEST(Topology, HypercubeFlipsBits) {
   Topology h = Topology::parse("hypercube:4");
   EXPECT_EQ(h.num_nodes(), 16);

@@ -379,6 +379,24 @@ std::vector<int> Topology::coords(int node) const {
   return c;
 }
 
+int Topology::node_at_coords(const std::vector<int>& c) const {
+  // coords() in mixed radix, the last coordinate fastest (a hypercube's bits from the lowest)
+  std::vector<int> radix = dims_;
+  if (kind_ == TopologyKind::Complete || kind_ == TopologyKind::Graph) radix = {num_nodes_};
+  if (kind_ == TopologyKind::Hypercube) radix.assign(static_cast<size_t>(dims_[0]), 2);
+  if (kind_ == TopologyKind::Swapped) radix = {base().num_nodes(), base().num_nodes()};
+  if (kind_ == TopologyKind::Biswapped) radix = {2, base().num_nodes(), base().num_nodes()};
+  if (c.size() != radix.size())
+    throw std::out_of_range(fmt::format("{} coordinates name no node of {}", c.size(), spec()));
+  int node = 0;
+  for (size_t k = 0; k < c.size(); ++k) {
+    if (c[k] < 0 || c[k] >= radix[k])
+      throw std::out_of_range(fmt::format("coordinate {} = {} names no node of {}", k, c[k], spec()));
+    node = kind_ == TopologyKind::Hypercube ? node | (c[k] << k) : node * radix[k] + c[k];
+  }
+  return node;
+}
+
 int Topology::distance(int a, int b) const {
   if (kind_ == TopologyKind::Complete) return a == b ? 0 : 1;
   if (swapped() || kind_ == TopologyKind::Graph) return breadth_first(a)[static_cast<size_t>(b)];

@@ -93,6 +93,8 @@ class Topology {
   int64_t bisection_width() const { return bisection_cut().links; }
 
   std::vector<int> coords(int node) const;
+  // The node at `coords` (coords(node_at_coords(c)) == c); std::out_of_range where `c` names none.
+  int node_at_coords(const std::vector<int>& coords) const;
 
   // Swapped networks (bsn:, otis:): the base network of each group, and the numbering
   // id = (part * n + group) * n + proc with n the base's node count.

@@ -54,19 +54,14 @@ bool odd_cube(const Topology& t) {
 
 class Cube {
  public:
-  explicit Cube(const Topology& topology) : z_(topology.dims()[0]) {
-    node_.assign(static_cast<size_t>(z_ * z_ * z_), -1);
-    for (int v = 0; v < topology.num_nodes(); ++v) {
-      const std::vector<int> c = topology.coords(v);
-      node_[key({c[0], c[1], c[2]})] = v;
-    }
-  }
+  explicit Cube(const Topology& topology) : topology_(topology), z_(topology.dims()[0]) {}
   int side() const { return z_; }
   size_t key(Point p) const {
-    auto m = [this](int c) { return static_cast<size_t>(((c % z_) + z_) % z_); };
-    return (m(p[0]) * static_cast<size_t>(z_) + m(p[1])) * static_cast<size_t>(z_) + m(p[2]);
+    return (wrap(p[0]) * static_cast<size_t>(z_) + wrap(p[1])) * static_cast<size_t>(z_) + wrap(p[2]);
   }
-  int node(Point p) const { return node_[key(p)]; }
+  int node(Point p) const {
+    return topology_.node_at_coords({static_cast<int>(wrap(p[0])), static_cast<int>(wrap(p[1])), static_cast<int>(wrap(p[2]))});
+  }
   // The port that steps along `direction` (a unit vector): +dimension k is port 2k, -k 2k+1.
   static int port(Point direction) {
     for (int k = 0; k < 3; ++k)
@@ -77,8 +72,9 @@ class Cube {
   static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 
  private:
+  size_t wrap(int c) const { return static_cast<size_t>(((c % z_) + z_) % z_); }  // round the torus
+  const Topology& topology_;
   int z_;
-  std::vector<int> node_;  // by key
 };
 
 const std::array<Point, 6> kDirections = {{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}};

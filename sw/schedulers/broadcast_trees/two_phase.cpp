@@ -95,14 +95,13 @@ int line_broadcast(BroadcastTreeTables& tables, const Topology& topology, const 
 std::shared_ptr<const Tables> build(const Problem& p) {
   const Topology& topology = p.topology;
   const int rows = topology.dims()[0], columns = topology.dims()[1];
-  std::vector<std::vector<int>> at(static_cast<size_t>(rows), std::vector<int>(static_cast<size_t>(columns)));
-  for (int v = 0; v < topology.num_nodes(); ++v) {
-    const std::vector<int> c = topology.coords(v);
-    at[static_cast<size_t>(c[0])][static_cast<size_t>(c[1])] = v;
-  }
-  auto node = [&](int r, int c) { return at[static_cast<size_t>(r)][static_cast<size_t>(c)]; };
+  auto node = [&](int r, int c) { return topology.node_at_coords({r, c}); };
   auto blue = [](int r, int c) { return (r + c) % 2 == 0; };
-  auto row = [&](int r) { return at[static_cast<size_t>(r)]; };
+  auto row = [&](int r) {
+    std::vector<int> line;
+    for (int c = 0; c < columns; ++c) line.push_back(node(r, c));
+    return line;
+  };
   auto column = [&](int c) {
     std::vector<int> line;
     for (int r = 0; r < rows; ++r) line.push_back(node(r, c));
