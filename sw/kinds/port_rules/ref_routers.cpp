@@ -28,7 +28,7 @@ constexpr int64_t kMaxSteps = int64_t{1} << 26;
 
 // A range of routers, the queues of their ports and what their step did: what one thread
 // of a step owns (all the routers where the run is not split).
-struct RouterRange {
+struct alignas(64) RouterRange {  // a line each: the ranges' threads write theirs every step
   int first = 0, last = 0;  // routers [first, last)
   size_t slot0 = 0;         // the first router's first slot
   std::optional<PortQueues> queues;  // its routers' slots, indexed from slot0

@@ -710,7 +710,7 @@ struct PacketScoreboard::State {
   // its holder that passes. Receivers take a range of nodes from a multiple of 64, so
   // their words of `held` are theirs alone; a unicast packet passes (2) on one link at
   // most, so its record has one writer.
-  struct Part {
+  struct alignas(64) Part {  // a line each: the parts' threads write theirs every step
     std::vector<Failure> failures;
     int64_t unlisted = 0, crossings = 0, deliveries = 0;
   };
