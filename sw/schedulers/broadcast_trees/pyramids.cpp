@@ -56,12 +56,8 @@ class Cube {
  public:
   explicit Cube(const Topology& topology) : topology_(topology), z_(topology.dims()[0]) {}
   int side() const { return z_; }
-  size_t key(Point p) const {
-    return (wrap(p[0]) * static_cast<size_t>(z_) + wrap(p[1])) * static_cast<size_t>(z_) + wrap(p[2]);
-  }
-  int node(Point p) const {
-    return topology_.node_at_coords({static_cast<int>(wrap(p[0])), static_cast<int>(wrap(p[1])), static_cast<int>(wrap(p[2]))});
-  }
+  size_t key(Point p) const { return static_cast<size_t>((wrap(p[0]) * z_ + wrap(p[1])) * z_ + wrap(p[2])); }
+  int node(Point p) const { return topology_.node_at_coords({wrap(p[0]), wrap(p[1]), wrap(p[2])}); }
   // The port that steps along `direction` (a unit vector): +dimension k is port 2k, -k 2k+1.
   static int port(Point direction) {
     for (int k = 0; k < 3; ++k)
@@ -72,7 +68,7 @@ class Cube {
   static Point add(Point a, Point b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 
  private:
-  size_t wrap(int c) const { return static_cast<size_t>(((c % z_) + z_) % z_); }  // round the torus
+  int wrap(int c) const { return ((c % z_) + z_) % z_; }  // round the torus
   const Topology& topology_;
   int z_;
 };
