@@ -171,13 +171,13 @@ class PortQueues {
     if (!above_lower) {  // the gap moves down: the lower part's packets from `at` cross it
       const uint32_t at = join_below(run, r.head, p.hops);
       const uint32_t n = r.head - at;
-      move_packets(run + r.high - n, run + at, n);
+      std::memmove(run + r.high - n, run + at, n * sizeof(Packet));
       r.high -= n;
       r.head = at;
     } else if (!below_upper) {  // the gap moves up: the upper part's packets below `at` cross it
       const uint32_t at = join_above(run, r.high, r.end, p.hops);
       const uint32_t n = at - r.high;
-      move_packets(run + r.head, run + r.high, n);
+      std::memmove(run + r.head, run + r.high, n * sizeof(Packet));
       r.head += n;
       r.high = at;
     }
@@ -187,14 +187,6 @@ class PortQueues {
     return ++r.size;
   }
 
-  // The gap usually moves a slot: one packet copied, not a call to memmove.
-  static void move_packets(Packet* to, const Packet* from, uint32_t n) {
-    if (n == 1) {
-      *to = *from;
-      return;
-    }
-    std::memmove(to, from, n * sizeof(Packet));
-  }
 
   static bool fewer_hops(const Packet& a, int hops) { return a.hops < hops; }
   static constexpr uint32_t kScan = 8;  // slots looked at one by one next to the gap before a binary search

@@ -198,7 +198,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     const uint8_t* const link_used = on_wire.data();
     const uint32_t* const masks = forward_mask.data();
     const uint8_t* const tapping = taps.data();
-    // the check's receivers before the wires clear
+    // the check's receivers with the arrivals (the wires keep the step's packets until the
+    // next step's sends clear them)
     if (ranged) ranged->receivers(static_cast<int>(&range - ranges.data()), range.first, range.last);
     // locals the loop keeps in registers (captured by reference, they would be read again
     // after every store of a packet's ints)
@@ -284,7 +285,7 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
       if (ranged) {  // checked in parts: the senders with the sends, the receivers with the arrivals
         ranged->middle();
       } else {
-        link_sink->links(step, links);  // before the arrivals clear the wires
+        link_sink->links(step, links);
       }
     } else {
       append_link_rows(topology, send_order, step, links, crossings);  // the links in trace order

@@ -309,14 +309,15 @@ struct PacketScoreboard::State {
   // The bit sets and the packets' records are far larger than the caches and a step's
   // crossings hit them at random: each is asked for ahead of its use, so the misses
   // overlap instead of stalling one after another -- by_seq's slot (or the record, where
-  // the crossing names it directly) kLookupAhead crossings ahead in the lookup pass, which
-  // then loads each record's dest (a load the core keeps in flight: prefetched records
-  // were seen still missing in the checks); the bits kLookahead crossings ahead in the
-  // looked-up checks and the receptions (not in the named check's sender pass: see there).
+  // the crossing names it directly) kLookupAhead crossings ahead, in the mixed check's
+  // lookup pass (which then loads each record's dest, a load the core keeps in flight:
+  // prefetched records were seen still missing in the checks) and in unicast_crossings;
+  // the bits kLookahead crossings ahead in the mixed check and the receptions (not in the
+  // named check's sender pass: see there).
   // (The __builtin_prefetch calls stay in the loops: GCC drops a call to a helper that only
   // prefetches.)
   static constexpr size_t kLookahead = 8;
-  static constexpr size_t kLookupAhead = 64;  // the lookup pass is a few instructions a crossing
+  static constexpr size_t kLookupAhead = 64;  // what a crossing costs there is a few instructions
 
   // What a step's check must test, fixed for the run by its demand and port model. The
   // check is compiled once per combination -- one set of rules, `if constexpr` leaving out
@@ -440,15 +441,28 @@ struct PacketScoreboard::State {
       packet_of.resize(m);
       if constexpr (kMix != Mix::Broadcast) dest_of.resize(m);
       Failures failures{*this};
-      report.crossings += senders<kMix, kPlainPorts>(at, in, 0, m, failures);
+      const int64_t crossings = senders<kMix, kPlainPorts>(at, in, 0, m, failures);
       int64_t deliveries = 0;
       for (size_t k = 0; k < m; ++k) {  // (3)
         if (k + kLookahead < m) prefetch_reception<kMix>(in, k + kLookahead);
         if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kMix>(at, in, k, failures) ? 1 : 0;
       }
-      report.deliveries += deliveries;
-      if (deliveries > 0) report.steps = std::max(report.steps, at);
+      count_step(at, crossings, deliveries);
     }
+  }
+
+  // A step's crossings and deliveries into the report (the last step that delivered).
+  void count_step(int64_t at, int64_t crossings, int64_t deliveries) {
+    report.crossings += crossings;
+    report.deliveries += deliveries;
+    if (deliveries > 0) report.steps = std::max(report.steps, at);
+  }
+  // A step's listed failures into the report in the whole check's order (their keys), and
+  // the count of those past the list.
+  void report_listed(std::vector<Failure>& listed, int64_t unlisted) {
+    std::stable_sort(listed.begin(), listed.end());
+    report.error_count += unlisted;
+    for (Failure& failure : listed) error(std::move(failure.message));
   }
 
   // Every packet a unicast, the step checked whole: the three passes in one
@@ -460,14 +474,10 @@ struct PacketScoreboard::State {
     Failures failures{*this, &listed};
     const Counts counts = direct ? unicast_crossings<kPlainPorts, true, true>(at, in, 0, in.size(), failures)
                                  : unicast_crossings<kPlainPorts, false, true>(at, in, 0, in.size(), failures);
-    report.crossings += counts.crossings;
-    report.deliveries += counts.deliveries;
-    if (counts.deliveries > 0) report.steps = std::max(report.steps, at);
+    count_step(at, counts.crossings, counts.deliveries);
     if (listed.empty()) return;
     word_unheld(in, listed);
-    std::stable_sort(listed.begin(), listed.end());
-    report.error_count += failures.unlisted;
-    for (Failure& failure : listed) error(std::move(failure.message));
+    report_listed(listed, failures.unlisted);
   }
 
   // Passes (1) and (2) over crossings [first, last) of a step whose every packet is a
@@ -787,17 +797,15 @@ struct PacketScoreboard::State {
   }
   void end_parts() {
     std::vector<Failure> failures;
-    int64_t deliveries = 0;
+    int64_t crossings = 0, deliveries = 0, unlisted = 0;
     for (Part& p : parts) {
-      report.crossings += p.crossings;
+      crossings += p.crossings;
       deliveries += p.deliveries;
-      report.error_count += p.unlisted;
+      unlisted += p.unlisted;
       for (Failure& f : p.failures) failures.push_back(std::move(f));
     }
-    std::stable_sort(failures.begin(), failures.end());
-    for (Failure& f : failures) error(std::move(f.message));
-    report.deliveries += deliveries;
-    if (deliveries > 0) report.steps = std::max(report.steps, ranged_at);
+    report_listed(failures, unlisted);
+    count_step(ranged_at, crossings, deliveries);
     ranged_step.reset();
   }
 
