@@ -403,6 +403,9 @@ TEST(BroadcastTrees, HamiltonianPairsRunSwappedNetworks) {
   expect_gossip_at_the_bound("hamiltonian-pairs", {"bsn:line:2", "bsn:ring:5", "bsn:complete:3", "bsn:hypercube:3"}, 0,
                              kOnePort);
   expect_gossip_at_the_bound("hamiltonian-pairs", {"otis:ring:5", "otis:complete:3", "otis:torus:3x3"}, 1, kOnePort);
+  // OTIS of even n (n^2 even: N - 1 rounds, no buffers)
+  expect_gossip_at_the_bound("hamiltonian-pairs", {"otis:ring:4", "otis:mesh:2x3", "otis:hypercube:3", "otis:mesh:4x4"}, 0,
+                             kOnePort);
   RunRequest req;
   req.topology = "bsn:ring:4";
   req.collective = "gossip";
@@ -862,7 +865,9 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
   for (const char* spec : {"ring:6", "mesh:2x2", "mesh:4x5", "mesh:5x4", "mesh:3x4", "torus:6x6", "torus:3x3x4", "torus:3x5x4",
                            "torus:4x3x3", "hypercube:2", "hypercube:6", "line:2", "ring:7", "complete:5", "torus:3x3",
                            "torus:5x7", "torus:3x5x7", "torus:3x3x3x3", "bsn:line:2", "bsn:ring:4", "bsn:ring:5",
-                           "bsn:hypercube:3", "bsn:mesh:2x3", "otis:ring:5", "otis:complete:3", "otis:torus:3x3"}) {
+                           "bsn:hypercube:3", "bsn:mesh:2x3", "otis:ring:5", "otis:complete:3", "otis:torus:3x3",
+                           "otis:ring:4", "otis:ring:6", "otis:mesh:2x2", "otis:mesh:2x3", "otis:mesh:4x4",
+                           "otis:hypercube:3", "otis:complete:4", "otis:torus:4x4"}) {
     const Topology t = Topology::parse(spec);
     const std::vector<int> cycle = hamiltonian_cycle(t);
     ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << spec;
@@ -872,7 +877,23 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
   }
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("mesh:3x3")).empty());
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("bsn:mesh:3x3")).empty());  // its base has none
-  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:ring:4")).empty());   // OTIS of even n: none known
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:mesh:3x3")).empty());  // its base has none
+}
+
+// OTIS of even n: the groups' cycles merged by exchanges (hamiltonian_pairs.cpp) leave one
+// cycle on every even n from 4 to 100 -- each cycle walked whole and checked link by link.
+TEST(BroadcastTrees, OtisOfEvenNHasAHamiltonianCycle) {
+  for (int n = 4; n <= 100; n += 2) {
+    const Topology t = Topology::parse(fmt::format("otis:ring:{}", n));
+    const std::vector<int> cycle = hamiltonian_cycle(t);
+    ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << n;
+    std::vector<char> seen(cycle.size(), 0);
+    for (size_t i = 0; i < cycle.size(); ++i) {
+      ASSERT_EQ(seen[static_cast<size_t>(cycle[i])]++, 0) << n << " node " << cycle[i] << " twice";
+      ASSERT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << n << " at " << i;
+    }
+  }
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:line:2")).empty());  // 4 nodes, two of them of degree 1
 }
 
 // The lower bounds of the paper's 1-port lemmas: the matching bound (N on odd N) and the
@@ -1080,6 +1101,7 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"hamiltonian-pairs", "torus:3x5", kOnePort},  // odd N: one node idle a round
           {"hamiltonian-pairs", "bsn:ring:3", kOnePort},
           {"hamiltonian-pairs", "otis:ring:5", kOnePort},
+          {"hamiltonian-pairs", "otis:ring:4", kOnePort},  // even n: the groups' cycles merged
           {"two-phase", "mesh:6x6", kHalfDuplex},
           {"rarest-first", "mesh:3x3x3", {}},
           {"rarest-first", "mesh:4x6", kHalfDuplex},
