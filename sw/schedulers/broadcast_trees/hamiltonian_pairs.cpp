@@ -244,7 +244,8 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
         if ((r * c) % 2 == 0) out.push_back({fmt::format("mesh:{}x{}", r, c), one_port, ""});
     for (int z = 4; z <= 8; z += 2) out.push_back({fmt::format("torus:{}x{}", z, z), one_port, ""});
     for (const char* odd : {"torus:3x3", "torus:5x7", "torus:3x3x5"}) out.push_back({odd, one_port, ""});
-    for (const char* swapped : {"bsn:ring:3", "bsn:hypercube:2", "otis:ring:5", "otis:complete:3"})
+    for (const char* swapped :
+         {"bsn:ring:3", "bsn:hypercube:2", "otis:ring:5", "otis:complete:3", "otis:ring:4", "otis:mesh:2x3"})
       out.push_back({swapped, one_port, ""});
     for (int n = 2; n <= 8; ++n) out.push_back({fmt::format("hypercube:{}", n), one_port, ""});
     out.push_back({"line:2", one_port, ""});
