@@ -33,7 +33,7 @@ check: build
 
 # One process for ref and rtl, one per SystemC case (SystemC elaborates once per process).
 bench: build
-	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(CrossCoreRoundTrip|Ref|Rtl|XbarRef|XbarRtl|GossipSchedule|GossipRef)'
+	$(BUILD)/bench/bench_engines --benchmark_filter='BM_(CrossCoreRoundTrip|StepThreadsPhase|Ref|Rtl|XbarRef|XbarRtl|GossipSchedule|GossipRef)'
 	for c in line64 ring64 line33 ring33 torus8x8_gossip torus16x16_gossip torus32x32_gossip; do $(BUILD)/bench/bench_engines --benchmark_filter="BM_Systemc/$$c\$$"; done
 
 # How the cost grows with the network (docs/benchmarks.md): torus gossip on the three

@@ -22,6 +22,7 @@
 #include "sw/schedulers/port_rules.h"
 #include "sw/core/collectives.h"
 #include "sw/kinds/port_rules/ref_routers.h"
+#include "sw/engines/step_threads.h"
 #include "sw/kinds/port_rules/pipelined_sink.h"
 #include "sw/verify/run_case.h"
 #include "sw/kinds/port_rules/scoreboard.h"
@@ -115,6 +116,24 @@ void BM_CrossCoreRoundTrip(benchmark::State& state) {
   state.counters["round_trip_ns"] = ns;
 }
 BENCHMARK(BM_CrossCoreRoundTrip)->Iterations(5)->Unit(benchmark::kMillisecond);
+
+// What a phase of StepThreads costs where its parts do nothing (two parts): the hand-over
+// alone, a fork and a join -- the ref engine pays it twice a step, the RTL arrays on each
+// phase of a clock. Counters: ns a phase, and the cores' round trip before and after.
+void BM_StepThreadsPhase(benchmark::State& state) {
+  const double round_trip_before = cross_core_round_trip_ns(20000);
+  constexpr int64_t kPhases = 200000;
+  StepThreads threads(2);
+  // made once, and the parts touch nothing of the caller's: the hand-over alone
+  const std::function<void(int)> nothing = [](int) {};
+  for (auto _ : state)
+    for (int64_t k = 0; k < kPhases; ++k) threads.run(nothing);
+  state.counters["ns_a_phase"] = benchmark::Counter(static_cast<double>(kPhases * state.iterations()),
+                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["round_trip_ns_before"] = round_trip_before;
+  state.counters["round_trip_ns_after"] = cross_core_round_trip_ns(20000);
+}
+BENCHMARK(BM_StepThreadsPhase)->Iterations(3)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // A verified run as `fixroute run` does it: the ref engine streaming each step into the
 // scoreboard, no trace kept (tables built once, outside the measurement). Counters: packet
