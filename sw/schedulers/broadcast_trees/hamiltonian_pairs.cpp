@@ -35,37 +35,10 @@ int cycle_at(const std::vector<int>& cycle, int i) {
   return cycle[static_cast<size_t>(((i % n) + n) % n)];
 }
 
-// A swapped network's Hamiltonian cycle from its base's, c_0 .. c_(n-1) (docs/topologies.md:
-// <g,p,0> -- <p,g,1> biswapped, <g,p> -- <p,g> for g != p OTIS). Biswapped: part 0's group
-// c_g walked from processor c_g the long way round c to c_(g+1), across to part 1's group
-// c_(g+1) at processor c_g, the same way round, across to part 0's group c_(g+1) at c_(g+1).
-// OTIS of odd n: the groups in the order c_0, c_s, c_2s, ... with s = (n+1)/2, so 2s = 1
-// mod n: group c_ks is entered at processor c_(k-1)s and left at c_(k+1)s, neighbours on c,
-// joined the long way round. OTIS of even n: otis_even_cycle.
-std::vector<int> otis_even_cycle(const Topology& topology, const std::vector<int>& base);
-std::vector<int> swapped_cycle(const Topology& topology) {
-  const std::vector<int> base = hamiltonian_cycle(topology.base());
-  const int n = static_cast<int>(base.size());
-  std::vector<int> cycle;
-  auto c = [&](int i) { return cycle_at(base, i); };
-  if (topology.kind() == TopologyKind::Biswapped) {
-    if (n < 2) return cycle;
-    for (int g = 0; g < n; ++g)
-      for (int part = 0; part < 2; ++part)
-        for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({part == 0 ? c(g) : c(g + 1), c(g - i), part}));
-    return cycle;
-  }
-  if (n % 2 == 0) return otis_even_cycle(topology, base);
-  if (n < 3) return cycle;
-  const int s = (n + 1) / 2;
-  for (int k = 0; k < n; ++k)
-    for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({c(k * s), c((k - 1) * s - i), 0}));
-  return cycle;
-}
-
-// OTIS of even n >= 4 (no order of the groups works there: entering each group once, the
-// groups two apart in the order would have to be neighbours on c, which closes a walk of
-// n/2 steps of +-1 round c). Node <c_a, c_b> is written (a, b). The groups' own cycles
+// OTIS of even n >= 4. Walking each group whole between neighbours on c, as for odd n,
+// fails from n = 6: the groups two apart in the order would have to be neighbours on c, and
+// every other group would close a walk of n/2 steps of +-1 round c. Node <c_a, c_b> is
+// written (a, b). The groups' own cycles
 // along c first (each (a, b) -- (a, b+1)), merged by exchanges: Q(g, p) is the 8-cycle
 //   (g,p) -ring- (g,p+1) -swap- (p+1,g) -ring- (p+1,g+1) -swap- (g+1,p+1) -ring- (g+1,p)
 //   -swap- (p,g+1) -ring- (p,g) -swap- (g,p),
@@ -107,6 +80,33 @@ std::vector<int> otis_even_cycle(const Topology& topology, const std::vector<int
     at = to;
   }
   if (cycle.size() != next.size()) return {};
+  return cycle;
+}
+
+// A swapped network's Hamiltonian cycle from its base's, c_0 .. c_(n-1) (docs/topologies.md:
+// <g,p,0> -- <p,g,1> biswapped, <g,p> -- <p,g> for g != p OTIS). Biswapped: part 0's group
+// c_g walked from processor c_g the long way round c to c_(g+1), across to part 1's group
+// c_(g+1) at processor c_g, the same way round, across to part 0's group c_(g+1) at c_(g+1).
+// OTIS of odd n: the groups in the order c_0, c_s, c_2s, ... with s = (n+1)/2, so 2s = 1
+// mod n: group c_ks is entered at processor c_(k-1)s and left at c_(k+1)s, neighbours on c,
+// joined the long way round. OTIS of even n: otis_even_cycle (above).
+std::vector<int> swapped_cycle(const Topology& topology) {
+  const std::vector<int> base = hamiltonian_cycle(topology.base());
+  const int n = static_cast<int>(base.size());
+  std::vector<int> cycle;
+  auto c = [&](int i) { return cycle_at(base, i); };
+  if (topology.kind() == TopologyKind::Biswapped) {
+    if (n < 2) return cycle;
+    for (int g = 0; g < n; ++g)
+      for (int part = 0; part < 2; ++part)
+        for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({part == 0 ? c(g) : c(g + 1), c(g - i), part}));
+    return cycle;
+  }
+  if (n % 2 == 0) return otis_even_cycle(topology, base);
+  if (n < 3) return cycle;
+  const int s = (n + 1) / 2;
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < n; ++i) cycle.push_back(topology.node_at({c(k * s), c((k - 1) * s - i), 0}));
   return cycle;
 }
 
