@@ -11,9 +11,12 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <regex>
 #include <set>
 #include <utility>
+
+#include <unistd.h>
 
 #include "sw/core/algorithm.h"
 #include "sw/core/errors.h"
@@ -861,6 +864,18 @@ TEST(BroadcastTreeTables, RefusesAPortWithoutALinkAndAnOriginThatIsNoNode) {
   EXPECT_THROW(validate_broadcast_trees(t, line, "test tables"), InputError);
 }
 
+namespace {
+// The cycle hamiltonian_cycle() gives `spec`: every node once, each to the next by a link.
+void expect_hamiltonian_cycle(const std::string& spec) {
+  const Topology t = Topology::parse(spec);
+  const std::vector<int> cycle = hamiltonian_cycle(t);
+  ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << spec;
+  EXPECT_EQ(std::set<int>(cycle.begin(), cycle.end()).size(), cycle.size()) << spec;
+  for (size_t i = 0; i < cycle.size(); ++i)
+    EXPECT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << spec << " at " << i;
+}
+}  // namespace
+
 TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
   for (const char* spec : {"ring:6", "mesh:2x2", "mesh:4x5", "mesh:5x4", "mesh:3x4", "torus:6x6", "torus:3x3x4", "torus:3x5x4",
                            "torus:4x3x3", "hypercube:2", "hypercube:6", "line:2", "ring:7", "complete:5", "torus:3x3",
@@ -868,12 +883,7 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
                            "bsn:hypercube:3", "bsn:mesh:2x3", "otis:ring:5", "otis:complete:3", "otis:torus:3x3",
                            "otis:ring:4", "otis:ring:6", "otis:mesh:2x2", "otis:mesh:2x3", "otis:mesh:4x4",
                            "otis:hypercube:3", "otis:complete:4", "otis:torus:4x4"}) {
-    const Topology t = Topology::parse(spec);
-    const std::vector<int> cycle = hamiltonian_cycle(t);
-    ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << spec;
-    EXPECT_EQ(std::set<int>(cycle.begin(), cycle.end()).size(), cycle.size()) << spec;
-    for (size_t i = 0; i < cycle.size(); ++i)
-      EXPECT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << spec << " at " << i;
+    expect_hamiltonian_cycle(spec);
   }
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("mesh:3x3")).empty());
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("bsn:mesh:3x3")).empty());  // its base has none
@@ -883,17 +893,59 @@ TEST(BroadcastTrees, HamiltonianCyclesAreCycles) {
 // OTIS of even n: the groups' cycles merged by exchanges (hamiltonian_pairs.cpp) leave one
 // cycle on every even n from 4 to 100 -- each cycle walked whole and checked link by link.
 TEST(BroadcastTrees, OtisOfEvenNHasAHamiltonianCycle) {
-  for (int n = 4; n <= 100; n += 2) {
-    const Topology t = Topology::parse(fmt::format("otis:ring:{}", n));
-    const std::vector<int> cycle = hamiltonian_cycle(t);
-    ASSERT_EQ(cycle.size(), static_cast<size_t>(t.num_nodes())) << n;
-    std::vector<char> seen(cycle.size(), 0);
-    for (size_t i = 0; i < cycle.size(); ++i) {
-      ASSERT_EQ(seen[static_cast<size_t>(cycle[i])]++, 0) << n << " node " << cycle[i] << " twice";
-      ASSERT_TRUE(t.adjacent(cycle[i], cycle[(i + 1) % cycle.size()])) << n << " at " << i;
-    }
-  }
+  for (int n = 4; n <= 100; n += 2) expect_hamiltonian_cycle(fmt::format("otis:ring:{}", n));
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:line:2")).empty());  // 4 nodes, two of them of degree 1
+}
+
+// A graph read from a file: its Hamiltonian cycle searched for (hamiltonian_pairs.cpp) --
+// found on a torus with a link missing and on grids and tori written out as link lists
+// (each checked link by link), none where a node hangs off (floorplan7) nor on the Petersen
+// graph (which has none: the search runs out of branches); and hamiltonian-pairs then runs
+// 1-port gossip there at N-1 rounds, no buffers.
+TEST(BroadcastTrees, GraphFilesGetASearchedHamiltonianCycle) {
+  std::vector<std::filesystem::path> written;
+  auto write = [&](const std::string& name, const std::string& links) {
+    const std::filesystem::path p =
+        std::filesystem::temp_directory_path() / ("fixroute_cycle_" + std::to_string(::getpid()) + "_" + name);
+    std::ofstream(p) << links;
+    written.push_back(p);
+    return "graph:" + p.string();
+  };
+  auto links_of = [](const Topology& t) {
+    std::string links;
+    for (int v = 0; v < t.num_nodes(); ++v)
+      for (int p = 0; p < t.num_ports(); ++p)
+        if (t.neighbour(v, p) > v) links += fmt::format("{} {}\n", v, t.neighbour(v, p));
+    return links;
+  };
+  std::vector<std::string> specs = {"graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt"};
+  for (const char* spec : {"mesh:8x8", "mesh:7x10", "torus:16x16", "torus:5x7", "torus:11x10", "hypercube:6", "torus:4x4x4"})
+    specs.push_back(write(std::string(spec).substr(0, std::string(spec).find(':')) + std::to_string(specs.size()),
+                          links_of(Topology::parse(spec))));
+  // a random 3-regular graph of 400 nodes (pairs of link ends drawn until no loop or double
+  // link): depth-first search runs out of steps there, Posa's rotations find the cycle
+  std::mt19937 random(7);
+  for (std::string links; links.empty();) {
+    std::vector<int> ends;
+    for (int v = 0; v < 400; ++v) ends.insert(ends.end(), 3, v);
+    for (size_t k = ends.size(); k > 1; --k) std::swap(ends[k - 1], ends[random() % k]);
+    std::set<std::pair<int, int>> seen;
+    for (size_t k = 0; k < ends.size(); k += 2) {
+      const auto link = std::minmax(ends[k], ends[k + 1]);
+      if (link.first == link.second || !seen.insert(link).second) break;
+      links += fmt::format("{} {}\n", link.first, link.second);
+    }
+    if (seen.size() * 2 != ends.size()) links.clear();
+    if (!links.empty()) specs.push_back(write("cubic400", links));
+  }
+  for (const std::string& spec : specs) {
+    expect_hamiltonian_cycle(spec);
+  }
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse("graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt")).empty());
+  const std::string petersen = write("petersen", "0 1\n1 2\n2 3\n3 4\n4 0\n0 5\n1 6\n2 7\n3 8\n4 9\n5 7\n7 9\n9 6\n6 8\n8 5\n");
+  EXPECT_TRUE(hamiltonian_cycle(Topology::parse(petersen)).empty());
+  expect_gossip_at_the_bound("hamiltonian-pairs", {specs[0], specs[3]}, 0, kOnePort);
+  for (const auto& p : written) std::filesystem::remove(p);
 }
 
 // The lower bounds of the paper's 1-port lemmas: the matching bound (N on odd N) and the

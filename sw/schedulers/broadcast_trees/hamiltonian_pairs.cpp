@@ -19,7 +19,10 @@
 // sender is idle); measured by the routers on every odd ring up to 301 and beyond (tests).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <numeric>
+#include <random>
 
 #include "sw/core/formulas.h"
 #include "sw/schedulers/broadcast_trees.h"
@@ -83,6 +86,137 @@ std::vector<int> otis_even_cycle(const Topology& topology, const std::vector<int
   return cycle;
 }
 
+// Posa's rotations (randomized, seeded): the path from node 0 grows at its end to a random
+// free neighbour; where the end has none, a random neighbour v_i of it on the path (not its
+// predecessor) turns the path round after v_i, v_(i+1) becoming the end; a path through
+// every node whose end is a neighbour of node 0 closes the cycle. Within kPosaWork node moves
+// (a turn moves the nodes after v_i). It found the cycles depth-first search with
+// Warnsdorff's rule ran out of steps on: random 3-regular graphs of 300 and 1000 nodes (not
+// one of 3000 within its moves).
+constexpr int64_t kPosaWork = int64_t{1} << 27;
+std::vector<int> posa_cycle(const std::vector<std::vector<int>>& adj, const Topology& topology) {
+  const int n = static_cast<int>(adj.size());
+  std::mt19937 random(0x4a11);
+  std::vector<int> path = {0}, place(static_cast<size_t>(n), -1);
+  place[0] = 0;
+  std::vector<int> picks;
+  for (int64_t work = 0; work < kPosaWork;) {
+    const int end = path.back();
+    if (static_cast<int>(path.size()) == n && topology.adjacent(end, 0)) return path;
+    picks.clear();
+    for (int w : adj[static_cast<size_t>(end)])
+      if (place[static_cast<size_t>(w)] < 0) picks.push_back(w);
+    if (!picks.empty()) {  // grow
+      const int w = picks[std::uniform_int_distribution<size_t>(0, picks.size() - 1)(random)];
+      place[static_cast<size_t>(w)] = static_cast<int>(path.size());
+      path.push_back(w);
+      ++work;
+      continue;
+    }
+    for (int w : adj[static_cast<size_t>(end)])  // turn round after a neighbour on the path
+      if (place[static_cast<size_t>(w)] < static_cast<int>(path.size()) - 2) picks.push_back(w);
+    if (picks.empty()) return {};
+    const size_t i = static_cast<size_t>(place[static_cast<size_t>(
+        picks[std::uniform_int_distribution<size_t>(0, picks.size() - 1)(random)])]);
+    std::reverse(path.begin() + static_cast<std::ptrdiff_t>(i) + 1, path.end());
+    for (size_t j = i + 1; j < path.size(); ++j) place[static_cast<size_t>(path[j])] = static_cast<int>(j);
+    work += static_cast<int64_t>(path.size() - i);
+  }
+  return {};
+}
+
+// A graph read from a file (graph:FILE): a Hamiltonian cycle searched for. First depth
+// first from node 0 -- the path extended first to the free neighbour with the fewest free
+// neighbours (Warnsdorff's rule), a branch dropped as soon as node 0 or a free node the path
+// passed by is left with fewer ways than it needs to close the cycle -- in up to
+// kCycleAttempts attempts of kCycleAttemptSteps extensions, the first breaking ties by id and
+// each later one in another (seeded) order: a search that goes wrong early seldom recovers
+// by backtracking (tori of an odd number of rows by an even number of columns, as link
+// lists, needed a second order). An attempt that runs out of branches proves there is none.
+// Where none of them settles it, Posa's rotations (posa_cycle). Empty where no cycle is found
+// (a node of degree < 2 has none).
+constexpr int kCycleAttempts = 32;
+constexpr int64_t kCycleAttemptSteps = int64_t{1} << 17;
+std::vector<int> searched_cycle(const Topology& topology) {
+  const int n = topology.num_nodes();
+  std::vector<std::vector<int>> adj(static_cast<size_t>(n));
+  for (int v = 0; v < n; ++v) {
+    for (int p = 0; p < topology.num_ports(); ++p) {
+      const int u = topology.neighbour(v, p);
+      std::vector<int>& a = adj[static_cast<size_t>(v)];
+      if (u >= 0 && u != v && std::find(a.begin(), a.end(), u) == a.end()) a.push_back(u);
+    }
+    if (adj[static_cast<size_t>(v)].size() < 2) return {};
+  }
+  if (n < 3) return {};
+  std::vector<char> on_path(static_cast<size_t>(n), 0);
+  std::vector<int> free_neighbours(static_cast<size_t>(n));  // of each node, those not on the path
+  auto enter = [&](int v, int delta) {  // v joins (delta -1) or leaves (+1) the path
+    on_path[static_cast<size_t>(v)] = delta < 0 ? 1 : 0;
+    for (int w : adj[static_cast<size_t>(v)]) free_neighbours[static_cast<size_t>(w)] += delta;
+  };
+  // A free node needs two ways: free neighbours, or the path's two ends.
+  auto stranded = [&](int passed, int end) {
+    for (int w : adj[static_cast<size_t>(passed)]) {
+      if (on_path[static_cast<size_t>(w)]) continue;
+      const int ways = free_neighbours[static_cast<size_t>(w)] + (topology.adjacent(w, 0) ? 1 : 0) +
+                       (topology.adjacent(w, end) ? 1 : 0);
+      if (ways < 2) return true;
+    }
+    return false;
+  };
+  std::vector<int> rank(static_cast<size_t>(n));  // ties broken by it: the lower rank first
+  std::iota(rank.begin(), rank.end(), 0);
+  std::mt19937 random(0x4a11);
+  for (int attempt = 0; attempt < kCycleAttempts; ++attempt) {
+    if (attempt > 0) std::shuffle(rank.begin(), rank.end(), random);
+    std::fill(on_path.begin(), on_path.end(), 0);
+    for (int v = 0; v < n; ++v)
+      free_neighbours[static_cast<size_t>(v)] = static_cast<int>(adj[static_cast<size_t>(v)].size());
+    auto next_choices = [&](int v) {  // v's free neighbours, the one to try first last
+      std::vector<int> c;
+      for (int w : adj[static_cast<size_t>(v)])
+        if (!on_path[static_cast<size_t>(w)]) c.push_back(w);
+      std::sort(c.begin(), c.end(), [&](int x, int y) {
+        const int fx = free_neighbours[static_cast<size_t>(x)], fy = free_neighbours[static_cast<size_t>(y)];
+        return fx != fy ? fx > fy : rank[static_cast<size_t>(x)] > rank[static_cast<size_t>(y)];
+      });
+      return c;
+    };
+    std::vector<int> path = {0};
+    std::vector<std::vector<int>> choices;  // per node of the path: its neighbours still to try
+    enter(0, -1);
+    choices.push_back(next_choices(0));
+    for (int64_t steps = 0; !choices.empty() && steps < kCycleAttemptSteps;) {
+      std::vector<int>& left = choices.back();
+      if (left.empty()) {  // back: the path's end leaves it
+        choices.pop_back();
+        if (path.size() > 1) {
+          enter(path.back(), +1);
+          path.pop_back();
+        }
+        continue;
+      }
+      const int v = left.back();
+      left.pop_back();
+      ++steps;
+      const int from = path.back();
+      enter(v, -1);
+      path.push_back(v);
+      if (static_cast<int>(path.size()) == n) {
+        if (topology.adjacent(v, 0)) return path;
+      } else if (free_neighbours[0] > 0 && !stranded(from, v)) {  // node 0 keeps a way to close the cycle
+        choices.push_back(next_choices(v));
+        continue;
+      }
+      enter(v, +1);
+      path.pop_back();
+    }
+    if (choices.empty()) return {};  // every branch tried: there is none
+  }
+  return posa_cycle(adj, topology);
+}
+
 // A swapped network's Hamiltonian cycle from its base's, c_0 .. c_(n-1) (docs/topologies.md:
 // <g,p,0> -- <p,g,1> biswapped, <g,p> -- <p,g> for g != p OTIS). Biswapped: part 0's group
 // c_g walked from processor c_g the long way round c to c_(g+1), across to part 1's group
@@ -116,7 +250,7 @@ std::vector<int> swapped_cycle(const Topology& topology) {
 // one: rings; complete graphs; hypercubes (the reflected Gray code); meshes and tori of even N, as the grid
 // of dimension 0 against a boustrophedon path through the other dimensions; tori of odd N the
 // same way, closed through dimension 0's wrap-around; biswapped and OTIS networks over a
-// base with one (OTIS of n >= 3).
+// base with one (OTIS of n >= 3); graphs read from files, where the search finds one.
 std::vector<int> hamiltonian_cycle(const Topology& topology) {
   const int nodes = topology.num_nodes();
   std::vector<int> cycle;
@@ -138,7 +272,7 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
     case TopologyKind::Torus: break;
     case TopologyKind::Biswapped:
     case TopologyKind::Swapped: return swapped_cycle(topology);
-    default: return cycle;  // graphs from a file: none known here
+    case TopologyKind::Graph: return searched_cycle(topology);
   }
   if (nodes % 2 == 1 && topology.kind() == TopologyKind::Mesh) return cycle;  // bipartite: no odd cycle
   const std::vector<int>& dims = topology.dims();
