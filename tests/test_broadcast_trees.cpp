@@ -897,6 +897,31 @@ TEST(BroadcastTrees, OtisOfEvenNHasAHamiltonianCycle) {
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("otis:line:2")).empty());  // 4 nodes, two of them of degree 1
 }
 
+// 1-port half-duplex (the paper skips this model): hamiltonian-pairs with each exchange in two
+// one-way rounds reaches the matching bound with one-way links -- 2(N-1) on even N, 2N on odd
+// -- on rings of every size to 41, meshes, tori, hypercubes, complete graphs, swapped networks
+// and a graph file, one buffer; and it is the default there. The routers' runs are verified
+// under the model's rules (a node sends or receives, a link one way a round).
+TEST(BroadcastTrees, HamiltonianPairsInOneWayRoundsReachTheHalfDuplexMatchingBound) {
+  const PortModel one_port_half{true, true};
+  std::vector<std::string> specs;
+  for (int n = 3; n <= 41; ++n) specs.push_back(fmt::format("ring:{}", n));
+  for (const char* spec : {"mesh:4x4", "mesh:3x4", "torus:3x3", "torus:5x7", "hypercube:5", "complete:6", "complete:7",
+                           "otis:ring:4", "otis:ring:5", "bsn:ring:3",
+                           "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt"})
+    specs.push_back(spec);
+  expect_gossip_at_the_bound("hamiltonian-pairs", specs, 1, one_port_half);
+  for (const std::string& spec : {std::string("ring:8"), std::string("ring:9")}) {
+    RunRequest req;
+    req.topology = spec;
+    req.collective = "gossip";
+    req.port_model = one_port_half;
+    const RunResult r = run_case(req);
+    EXPECT_EQ(r.algorithm, "hamiltonian-pairs") << spec;
+    EXPECT_EQ(r.steps(), spec == "ring:8" ? 14 : 18) << spec;
+  }
+}
+
 // A graph read from a file: its Hamiltonian cycle searched for (hamiltonian_pairs.cpp) --
 // found on a torus with a link missing and on grids and tori written out as link lists
 // (each checked link by link), none where a node hangs off (floorplan7) nor on the Petersen
@@ -1154,6 +1179,7 @@ std::vector<TreeEngineCase> tree_engine_cases() {
           {"hamiltonian-pairs", "bsn:ring:3", kOnePort},
           {"hamiltonian-pairs", "otis:ring:5", kOnePort},
           {"hamiltonian-pairs", "otis:ring:4", kOnePort},  // even n: the groups' cycles merged
+          {"hamiltonian-pairs", "torus:3x4", PortModel{true, true}},  // half-duplex: one-way rounds
           {"two-phase", "mesh:6x6", kHalfDuplex},
           {"rarest-first", "mesh:3x3x3", {}},
           {"rarest-first", "mesh:4x6", kHalfDuplex},

@@ -54,16 +54,18 @@ std::optional<std::pair<int64_t, int64_t>> bipartite_sides(const Topology& topol
 }
 
 // The all-to-all broadcast paper's 1-port bounds ("1-port model"), for `per_node` packets
-// of every node: the matching bound ceil(kN(N-1) / (2 mu(G))) and, on lines and meshes, the
+// of every node: the matching bound ceil(kN(N-1) / (2 mu(G))) -- ceil(kN(N-1) / mu(G))
+// half-duplex, a link carrying one way a round -- and, on lines and meshes, the
 // vertex-cutset lemma.
-void add_one_port_gossip_bounds(const Topology& topology, int per_node, Bounds& b) {
+void add_one_port_gossip_bounds(const Topology& topology, int per_node, bool half_duplex, Bounds& b) {
   const int64_t n = topology.num_nodes(), k = per_node;
-  // Every topology here has a Hamiltonian path, so its largest matching has floor(N/2) edges.
+  // No matching has more than floor(N/2) edges (most topologies here have a Hamiltonian
+  // path, and so one that large).
   const int64_t matching = n / 2;
   if (matching > 0)
-    b.parts.push_back({"matching", ceil_div(k * n * (n - 1), 2 * matching),
-                       fmt::format("{} receptions, at most one per edge of a matching of {} per round", k * n * (n - 1),
-                                   matching)});
+    b.parts.push_back({"matching", ceil_div(k * n * (n - 1), (half_duplex ? 1 : 2) * matching),
+                       fmt::format("{} receptions, at most {} per edge of a matching of {} per round", k * n * (n - 1),
+                                   half_duplex ? "one (one way)" : "two (one each way)", matching)});
   // A bipartite network whose sides differ in size: every packet the larger side A
   // receives comes from the other side B, whose nodes send at most one packet a round
   // each, so A takes at most |B| packets a round and needs k(N-1) for each of its nodes
@@ -114,7 +116,7 @@ Bounds gossip_bounds(const Topology& topology, const PortModel& model, int packe
     b.parts.push_back({"links", ceil_div(n * needed, links),
                        fmt::format("{} receptions over {} half-duplex links", n * needed, links)});
   }
-  if (model.one_port) add_one_port_gossip_bounds(topology, packets_per_node, b);
+  if (model.one_port) add_one_port_gossip_bounds(topology, packets_per_node, model.half_duplex, b);
   return b;
 }
 

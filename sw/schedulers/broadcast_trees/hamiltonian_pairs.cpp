@@ -306,7 +306,7 @@ std::vector<int> hamiltonian_cycle(const Topology& topology) {
 namespace {
 
 // Odd N: the idle node moves on one place a round, the pairs with it (above).
-std::shared_ptr<const Tables> odd_cycle_tables(const Problem& p, const std::vector<int>& cycle) {
+BroadcastTreeTables odd_cycle_tables(const Problem& p, const std::vector<int>& cycle) {
   const int nodes = static_cast<int>(cycle.size());
   BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes);
   auto at = [&](int i) { return cycle_at(cycle, i); };
@@ -327,17 +327,55 @@ std::shared_ptr<const Tables> odd_cycle_tables(const Problem& p, const std::vect
       t.at(at(i), round + 1, p.topology.port_towards(at(i), at(to))) = at(from);
     }
   t.construction = "pair exchanges round a Hamiltonian cycle, one node idle a round";
-  return finish_broadcast_tree_tables(std::move(t), p, "hamiltonian-pairs");
+  return t;
+}
+
+// Even N (above).
+BroadcastTreeTables even_cycle_tables(const Problem& p, const std::vector<int>& cycle) {
+  const int nodes = static_cast<int>(cycle.size());
+  BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes - 1);
+  std::vector<int> carry(static_cast<size_t>(p.topology.num_nodes()));  // what each node sends next
+  for (int v = 0; v < p.topology.num_nodes(); ++v) carry[static_cast<size_t>(v)] = v;
+  for (int round = 1; round < nodes; ++round) {
+    std::vector<int> next = carry;
+    for (int i = (round - 1) % 2; i < nodes; i += 2) {
+      const int u = cycle[static_cast<size_t>(i)], v = cycle[static_cast<size_t>((i + 1) % nodes)];
+      t.at(u, round, p.topology.port_towards(u, v)) = carry[static_cast<size_t>(u)];
+      t.at(v, round, p.topology.port_towards(v, u)) = carry[static_cast<size_t>(v)];
+      next[static_cast<size_t>(u)] = carry[static_cast<size_t>(v)];
+      next[static_cast<size_t>(v)] = carry[static_cast<size_t>(u)];
+    }
+    carry = next;
+  }
+  t.construction = "pair exchanges round a Hamiltonian cycle";
+  return t;
+}
+
+// 1-port half-duplex (the paper skips this model): each round's exchanges in two one-way
+// rounds, the lower node of each pair sending first -- so a node sends or receives one packet
+// a round, each link carries one way, and a packet still moves on only after the round it
+// arrived in. Twice the rounds: 2(N-1) on even N, 2N on odd N -- the matching bound with
+// one-way links, floor(N/2) transfers a round for N(N-1) receptions.
+BroadcastTreeTables one_way_rounds(const BroadcastTreeTables& exchanges, const Topology& topology) {
+  BroadcastTreeTables t = empty_broadcast_tree_tables(topology, 2 * exchanges.rounds);
+  for (int u = 0; u < exchanges.nodes; ++u)
+    for (int round = 1; round <= exchanges.rounds; ++round)
+      for (int port = 0; port < exchanges.ports; ++port) {
+        const int32_t origin = exchanges.at(u, round, port);
+        if (origin != kNoSend) t.at(u, 2 * round - (u < topology.neighbour(u, port) ? 1 : 0), port) = origin;
+      }
+  t.construction = exchanges.construction + ", each exchange in two one-way rounds";
+  return t;
 }
 
 const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   Algorithm a = broadcast_tree_algorithm(
-      "hamiltonian-pairs", "gossip without combining, 1-port full-duplex: alternating pair exchanges along a "
-                           "Hamiltonian cycle, N-1 rounds on even N (AAB paper, 1-port model), N on odd N");
+      "hamiltonian-pairs", "gossip without combining, 1-port: alternating pair exchanges along a Hamiltonian "
+                           "cycle, N-1 rounds on even N (AAB paper, 1-port model), N on odd N; half-duplex each "
+                           "exchange in two one-way rounds, twice as many");
   a.aliases = {"hamiltonian-exchange"};  // the name the all-to-all broadcast issue gives it
   a.unsupported = [](const Problem& p) -> std::string {
-    if (!p.port_model.one_port || p.port_model.half_duplex)
-      return fmt::format("it runs 1-port full-duplex routers, not {}", p.port_model.label());
+    if (!p.port_model.one_port) return fmt::format("it runs 1-port routers, not {}", p.port_model.label());
     if (p.topology.num_nodes() > kMaxBroadcastTreeNodes)
       return fmt::format("broadcast-tree routers take at most {} nodes", kMaxBroadcastTreeNodes);
     if (hamiltonian_cycle(p.topology).empty()) return "no Hamiltonian cycle known for this topology";
@@ -345,27 +383,12 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
   };
   a.is_default = [](const Problem& p) { return p.port_model.one_port; };
   a.formula = [](const Problem& p) -> std::optional<int64_t> {
-    return formulas::hamiltonian_pair_exchange(p.topology.num_nodes());
+    return (p.port_model.half_duplex ? 2 : 1) * formulas::hamiltonian_pair_exchange(p.topology.num_nodes());
   };
   a.build = [](const Problem& p) {
     const std::vector<int> cycle = hamiltonian_cycle(p.topology);
-    const int nodes = static_cast<int>(cycle.size());
-    if (nodes % 2 == 1) return odd_cycle_tables(p, cycle);
-    BroadcastTreeTables t = empty_broadcast_tree_tables(p.topology, nodes - 1);
-    std::vector<int> carry(static_cast<size_t>(p.topology.num_nodes()));  // what each node sends next
-    for (int v = 0; v < p.topology.num_nodes(); ++v) carry[static_cast<size_t>(v)] = v;
-    for (int round = 1; round < nodes; ++round) {
-      std::vector<int> next = carry;
-      for (int i = (round - 1) % 2; i < nodes; i += 2) {
-        const int u = cycle[static_cast<size_t>(i)], v = cycle[static_cast<size_t>((i + 1) % nodes)];
-        t.at(u, round, p.topology.port_towards(u, v)) = carry[static_cast<size_t>(u)];
-        t.at(v, round, p.topology.port_towards(v, u)) = carry[static_cast<size_t>(v)];
-        next[static_cast<size_t>(u)] = carry[static_cast<size_t>(v)];
-        next[static_cast<size_t>(v)] = carry[static_cast<size_t>(u)];
-      }
-      carry = next;
-    }
-    t.construction = "pair exchanges round a Hamiltonian cycle";
+    BroadcastTreeTables t = cycle.size() % 2 == 1 ? odd_cycle_tables(p, cycle) : even_cycle_tables(p, cycle);
+    if (p.port_model.half_duplex) t = one_way_rounds(t, p.topology);
     return finish_broadcast_tree_tables(std::move(t), p, "hamiltonian-pairs");
   };
   a.sweep = [](int max_size) {
@@ -383,6 +406,11 @@ const AlgorithmRegistrar hamiltonian_pairs_registrar([] {
       out.push_back({swapped, one_port, ""});
     for (int n = 2; n <= 8; ++n) out.push_back({fmt::format("hypercube:{}", n), one_port, ""});
     out.push_back({"line:2", one_port, ""});
+    const PortModel one_port_half{true, true};  // each exchange in two one-way rounds
+    for (int z = 3; z <= std::min(max_size, 16); ++z) out.push_back({fmt::format("ring:{}", z), one_port_half, ""});
+    for (const char* spec : {"mesh:4x4", "mesh:3x4", "torus:3x3", "torus:5x7", "hypercube:4", "complete:5", "otis:ring:4",
+                             "otis:ring:5", "bsn:ring:3"})
+      out.push_back({spec, one_port_half, ""});
     return out;
   };
   return a;
