@@ -321,10 +321,10 @@ namespace {
 // 1-port gossip by trees-exact on each (spec, rounds): verified, at `rounds`, which is the
 // run's best lower bound (the summary naming it, where `proof` says how).
 void expect_one_port_trees(std::initializer_list<std::pair<const char*, int64_t>> cases, const std::string& proof = "",
-                           double budget_seconds = 0) {
+                           double budget_seconds = 0, PortModel model = kOnePort) {
   RunRequest req;
   req.collective = "gossip";
-  req.port_model = kOnePort;
+  req.port_model = model;
   req.algorithm = "trees-exact";
   req.budget_seconds = budget_seconds;
   for (const auto& [spec, rounds] : cases) {
@@ -361,6 +361,15 @@ TEST(BroadcastTrees, TreesExactRunsOnePortGossipOnOddNodeCounts) {
   // round, so 10 rounds, one above the matching bound -- and the search reaches them; on
   // mesh:3x5 (8 and 7) 16, where every node of the smaller side sends in every round.
   expect_one_port_trees({{"mesh:3x3", 10}, {"mesh:3x5", 16}}, "proven (steps = the bipartite bound)");
+}
+
+// 1-port half-duplex where no Hamiltonian cycle runs (lines, odd meshes): trees-exact finds
+// the fewest rounds -- mesh:3x3 at the matching bound with one-way links, 18; line:4 8 and
+// line:5 11, one above that bound, proven by the search.
+TEST(BroadcastTrees, TreesExactRunsOnePortHalfDuplexGossip) {
+  const PortModel one_port_half{true, true};
+  expect_one_port_trees({{"mesh:3x3", 18}}, "proven (steps = the matching bound)", 0, one_port_half);
+  expect_one_port_trees({{"line:4", 8}, {"line:5", 11}}, "proven (steps = the exact search bound)", 0, one_port_half);
 }
 
 namespace {

@@ -278,10 +278,6 @@ const AlgorithmRegistrar trees_exact_registrar([] {
       "trees-exact", "the fewest rounds of gossip without combining on a small network, all-port or 1-port, full- "
                      "or half-duplex, proven by a SAT solver (CaDiCaL) where it finishes in 60 s (docs/broadcast-trees.md)");
   a.unsupported = [](const Problem& p) -> std::string {
-    // 1-port half-duplex: a link one way a round, so receptions a round are at most a
-    // matching's; the run's bound counts both ways, and the climb from it would be long.
-    if (p.port_model.one_port && p.port_model.half_duplex)
-      return fmt::format("it searches all-port and 1-port full-duplex schedules, not {}", p.port_model.label());
     if (p.topology.num_nodes() > kMaxTreesExactNodes)
       return fmt::format("it proves counts on networks of at most {} nodes", kMaxTreesExactNodes);
     return "";
