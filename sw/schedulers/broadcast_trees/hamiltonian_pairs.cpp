@@ -17,6 +17,10 @@
 // j (N+1)/2 (j >= 0) up to t. Each node then receives, in each of its N-1 paired rounds, a
 // packet it lacks: N rounds, one buffer (a packet going back waits out the round its next
 // sender is idle); measured by the routers on every odd ring up to 301 and beyond (tests).
+//
+// 1-port half-duplex (the paper skips the model): each round's exchanges in two one-way
+// rounds (one_way_rounds). The cycle: constructed on every family but graph files, searched
+// for there (searched_cycle).
 #include <fmt/format.h>
 
 #include <algorithm>
