@@ -250,6 +250,28 @@ TEST(HamiltonianTwo, OnlyOnTwoDimensionalTori) {
   EXPECT_THROW(run("torus:3x3x3"), std::exception);
 }
 
+// Port-rule tables take another port model only on lines and rings: on a torus the
+// schedulers refuse it up front (not while building), so gossip there under half-duplex or
+// 1-port goes to the broadcast-tree routers by default -- rarest-first, hamiltonian-pairs.
+TEST(HamiltonianTwo, RefusesOtherPortModelsSoTheDefaultMovesOn) {
+  for (const PortModel& model : {PortModel{false, true}, PortModel{true, false}, PortModel{true, true}}) {
+    RunRequest req;
+    req.topology = "torus:4x4";
+    req.collective = "gossip";
+    req.port_model = model;
+    const RunResult r = run_case(req);
+    EXPECT_TRUE(r.ok()) << model.label() << ": " << summary(r);
+    EXPECT_EQ(r.algorithm, model.one_port ? "hamiltonian-pairs" : "rarest-first") << model.label();
+    req.algorithm = "hamiltonian-2";
+    try {
+      run_case(req);
+      ADD_FAILURE() << "hamiltonian-2 ran under " << model.label();
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr("is implemented for line and ring tables, not torus")) << model.label();
+    }
+  }
+}
+
 TEST(Draw, EachCycleInItsOwnColourCoversEveryNode) {
   // The picture of torus:5x7's tables: two colours, each on P links (a wrap-around link is
   // drawn as two dashed half-links).

@@ -22,7 +22,10 @@ std::function<std::shared_ptr<const Tables>(const Problem&)> port_rules_build(
 }
 
 std::function<std::string(const Problem&)> on_topology(std::function<std::string(const Topology&)> rule) {
-  return [rule = std::move(rule)](const Problem& p) { return rule(p.topology); };
+  return [rule = std::move(rule)](const Problem& p) {
+    if (std::string why = port_model_refusal(p.topology, p.port_model); !why.empty()) return why;
+    return rule(p.topology);
+  };
 }
 
 std::function<std::optional<int64_t>(const Problem&)> all_port_only(std::function<int64_t(const Topology&)> formula) {

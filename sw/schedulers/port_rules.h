@@ -19,7 +19,8 @@ class Topology;
 std::function<std::shared_ptr<const Tables>(const Problem&)> port_rules_build(
     std::function<NetworkTables(const Topology&)> builder);
 
-// Adapters from the topology-only rules most port-rule schedulers state.
+// Adapters from the topology-only rules most port-rule schedulers state (the port model
+// checked first: port_model_refusal).
 std::function<std::string(const Problem&)> on_topology(std::function<std::string(const Topology&)> rule);
 // A formula stated for the all-port full-duplex routers only (nullopt under other models).
 std::function<std::optional<int64_t>(const Problem&)> all_port_only(std::function<int64_t(const Topology&)> formula);

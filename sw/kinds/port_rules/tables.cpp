@@ -399,12 +399,15 @@ NetworkTables load_tables(const std::string& dir) {
   return t;
 }
 
+std::string port_model_refusal(const Topology& topology, const PortModel& model) {
+  if (model.is_default() || topology.kind() == TopologyKind::Line || topology.kind() == TopologyKind::Ring) return "";
+  return fmt::format("port model {} is implemented for line and ring tables, not {}", model.label(), topology.kind_name());
+}
+
 void apply_port_model(NetworkTables& tables, const Topology& topology, const PortModel& model) {
   tables.port_model = model;
   if (model.is_default()) return;
-  if (topology.kind() != TopologyKind::Line && topology.kind() != TopologyKind::Ring)
-    throw InputError(fmt::format("port model {} is implemented for line and ring tables, not {}", model.label(),
-                                 topology.kind_name()));
+  if (const std::string why = port_model_refusal(topology, model); !why.empty()) throw InputError(why);
   for (RouterTable& r : tables.routers) {
     for (size_t p = 0; p < r.ports.size(); ++p) {
       r.ports[p].send_period = 2;

@@ -120,5 +120,8 @@ RouterTable decode_image(const std::vector<uint32_t>& words, int num_ports, int 
 // once; every release step r becomes 2r-1 (port 0) or 2r (port 1), so the schedule is the
 // full-duplex one dilated by two. Throws InputError for topologies it does not cover.
 void apply_port_model(NetworkTables& tables, const Topology& topology, const PortModel& model);
+// Why port-rule tables of `topology` cannot take `model` (apply_port_model would refuse it),
+// or empty: the algorithms refuse the run up front with it, so that another may take it.
+std::string port_model_refusal(const Topology& topology, const PortModel& model);
 
 }  // namespace fixroute
