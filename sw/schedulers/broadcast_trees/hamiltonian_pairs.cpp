@@ -143,13 +143,10 @@ constexpr int kCycleAttempts = 32;
 constexpr int64_t kCycleAttemptSteps = int64_t{1} << 17;
 std::vector<int> searched_cycle(const Topology& topology) {
   const int n = topology.num_nodes();
-  std::vector<std::vector<int>> adj(static_cast<size_t>(n));
+  std::vector<std::vector<int>> adj(static_cast<size_t>(n));  // a graph file is simple: no loop, no link twice
   for (int v = 0; v < n; ++v) {
-    for (int p = 0; p < topology.num_ports(); ++p) {
-      const int u = topology.neighbour(v, p);
-      std::vector<int>& a = adj[static_cast<size_t>(v)];
-      if (u >= 0 && u != v && std::find(a.begin(), a.end(), u) == a.end()) a.push_back(u);
-    }
+    for (int p = 0; p < topology.num_ports(); ++p)
+      if (const int u = topology.neighbour(v, p); u >= 0) adj[static_cast<size_t>(v)].push_back(u);
     if (adj[static_cast<size_t>(v)].size() < 2) return {};
   }
   if (n < 3) return {};
