@@ -25,7 +25,9 @@ const std::vector<std::string>& family_specs() {
       "bsn:line:3",  "bsn:hypercube:3", "bsn:mesh:3x3", "otis:mesh:3x3",  "bsn:ring:4",   "bsn:mesh:2x2", "bsn:hypercube:2", "bsn:complete:3", "otis:line:3",
       "otis:ring:5", "otis:mesh:2x2", "otis:complete:3", "otis:hypercube:3", "otis:torus:3x3",
       "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt",
-      "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt"};
+      "graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/torus4x5_missing_link.txt",
+      "otis:graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt",
+      "bsn:graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt"};
   return specs;
 }
 

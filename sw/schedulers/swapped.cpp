@@ -75,6 +75,24 @@ std::vector<int> group_nodes(const Topology& swapped, int part, int group) {
   return out;
 }
 
+namespace {
+
+// The bases the group operations below are written for (group_prefix and the others).
+bool has_group_operations(const Topology& base) {
+  switch (base.kind()) {
+    case TopologyKind::Line:
+    case TopologyKind::Ring:
+    case TopologyKind::Mesh:
+    case TopologyKind::Torus:
+    case TopologyKind::Hypercube:
+    case TopologyKind::Complete: return true;
+    default: return false;  // graph files
+  }
+}
+std::string no_group_operation(const Topology& base) { return fmt::format("no group operation on a base {}", base.spec()); }
+
+}  // namespace
+
 Algorithm swapped_algorithm(const std::string& name, const std::string& collective, TopologyKind network,
                             const std::string& summary) {
   Algorithm a;
@@ -86,7 +104,8 @@ Algorithm swapped_algorithm(const std::string& name, const std::string& collecti
     if (p.topology.kind() != network) return fmt::format("{} runs on {}:BASE networks", name, name == "otis" ? "otis" : "bsn");
     if (p.port_model.one_port || p.port_model.half_duplex || p.port_model.combining)
       return "the swapped-network operations are all-port full-duplex";
-    return "";  // every base: a program beyond the routers' registers is refused as it is built
+    if (!has_group_operations(p.topology.base())) return no_group_operation(p.topology.base());
+    return "";  // a program beyond the routers' registers is refused as it is built
   };
   a.is_default = [network](const Problem& p) { return p.topology.kind() == network; };  // the paper's on its network
   const std::string prefix = network == TopologyKind::Biswapped ? "bsn:" : "otis:";
@@ -117,7 +136,7 @@ bool is_path(const Topology& base) { return base.kind() == TopologyKind::Line ||
 bool is_grid(const Topology& base) { return base.kind() == TopologyKind::Mesh || base.kind() == TopologyKind::Torus; }
 
 [[noreturn]] void unsupported_base(const Topology& base) {
-  throw InputError(fmt::format("no group operation on a base {}", base.spec()));
+  throw InputError(no_group_operation(base));
 }
 
 // The registers grid_prefix takes on a grid of `dims` dimensions.
