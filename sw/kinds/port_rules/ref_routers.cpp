@@ -159,13 +159,28 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     const int32_t* const across = neighbour.data();
     Packet* const link_packet = wire.data();
     uint8_t* const link_used = on_wire.data();
-    // every wire of the range empty before its sends (the last step's arrivals only read
-    // them: a store of a char type there would make the compiler reload every array)
-    std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
     // and what the loop reads of the captured references, in locals for the same reason
     const size_t nports = ports, slot0 = range.slot0;
     int64_t pops = 0, sent = 0;
-    for (int i = range.first; i < range.last; ++i) {
+    if constexpr (kPlain) {
+      // Plain tables: every port sends whenever its queue holds a packet and nothing is
+      // asked in between, so the order of a router's sends changes nothing -- the range's
+      // ports in slot order, each wire written whether used or not (no clearing first).
+      const size_t last = static_cast<size_t>(range.last) * nports;
+      for (size_t s = slot0; s < last; ++s) {
+        const size_t q = s - slot0;
+        const bool sends = !queues.empty<kAll>(q);
+        link_used[s] = sends ? 1 : 0;
+        if (!sends) continue;
+        link_packet[s] = queues.pop<kAll>(q);
+        ++pops;
+      }
+      sent = pops;
+    }
+    // every wire of the range empty before its sends (the last step's arrivals only read
+    // them: a store of a char type there would make the compiler reload every array)
+    if (!kPlain) std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
+    for (int i = range.first; i < range.last && !kPlain; ++i) {
       if (!kPlain && faults && faults->stuck(i, step)) continue;
       const size_t s0 = static_cast<size_t>(i) * nports;
       for (size_t k = 0; k < nports; ++k) {
