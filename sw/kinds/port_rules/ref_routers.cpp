@@ -130,8 +130,9 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
   // (1) releases (a stuck router still releases in the step it stops at, as the hardware
   // does), then (2) sends onto the wires, each router's ports taken in the order of the
   // neighbours they lead to (trace order, by from and then to: the order a fault injector
-  // is asked in; the step's rows are made from the wires, append_link_rows). A router's
-  // releases and sends touch only its own queues.
+  // is asked in; the step's rows are made from the wires, append_link_rows) -- plain
+  // tables, where nothing is asked per send, in slot order. A router's releases and sends
+  // touch only its own queues.
   // The step's shape: plain tables (above) or not, and what all queues are where alike.
   // Compiled for plain tables with each kind of queues, and for any other tables.
   using All = PortQueues::All;
