@@ -177,23 +177,24 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
         ++pops;
       }
       sent = pops;
-    }
-    // every wire of the range empty before its sends (the last step's arrivals only read
-    // them: a store of a char type there would make the compiler reload every array)
-    if (!kPlain) std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
-    for (int i = range.first; i < range.last && !kPlain; ++i) {
-      if (!kPlain && faults && faults->stuck(i, step)) continue;
-      const size_t s0 = static_cast<size_t>(i) * nports;
-      for (size_t k = 0; k < nports; ++k) {
-        const size_t s = s0 + order[s0 + k], q = s - slot0;
-        if (queues.empty<kAll>(q) || (!kPlain && !router_rules::may_send(period[s], phase[s], step))) continue;
-        const Packet pkt = queues.pop<kAll>(q);
-        ++pops;
-        // a packet a fault takes leaves its sender and never arrives: no crossing
-        if (!kPlain && faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
-        link_packet[s] = pkt;
-        link_used[s] = 1;
-        ++sent;
+    } else {
+      // every wire of the range empty before its sends (the last step's arrivals only read
+      // them: a store of a char type there would make the compiler reload every array)
+      std::memset(link_used + range.slot0, 0, static_cast<size_t>(range.last - range.first) * ports);
+      for (int i = range.first; i < range.last; ++i) {
+        if (faults && faults->stuck(i, step)) continue;
+        const size_t s0 = static_cast<size_t>(i) * nports;
+        for (size_t k = 0; k < nports; ++k) {
+          const size_t s = s0 + order[s0 + k], q = s - slot0;
+          if (queues.empty<kAll>(q) || !router_rules::may_send(period[s], phase[s], step)) continue;
+          const Packet pkt = queues.pop<kAll>(q);
+          ++pops;
+          // a packet a fault takes leaves its sender and never arrives: no crossing
+          if (faults && !faults->arrives(step, i, across[s], pkt.origin, pkt.dest, pkt.seq)) continue;
+          link_packet[s] = pkt;
+          link_used[s] = 1;
+          ++sent;
+        }
       }
     }
     range.queued -= pops;

@@ -138,8 +138,7 @@ std::vector<int> posa_cycle(const std::vector<std::vector<int>>& adj, const Topo
 // each later one in another (seeded) order: a search that goes wrong early seldom recovers
 // by backtracking (tori of an odd number of rows by an even number of columns, as link
 // lists, needed a second order). An attempt that runs out of branches proves there is none.
-// Where none of them settles it, Posa's rotations (posa_cycle). Empty where no cycle is found
-// (a node of degree < 2 has none).
+// Where none of them settles it, Posa's rotations (posa_cycle). Empty where no cycle is found.
 constexpr int kCycleAttempts = 32;
 constexpr int64_t kCycleAttemptSteps = int64_t{1} << 17;
 // `adj`: each node's neighbours (a graph file is simple: no loop, no link twice), two or more.
@@ -217,8 +216,9 @@ constexpr int64_t kCycleAttemptSteps = int64_t{1} << 17;
 
 // search_cycle's answer for the graph asked about last, kept: a run asks twice (whether
 // hamiltonian-pairs applies, then its tables), and the search is most of a run's time on a
-// large graph (up to a second or so at 1000 nodes). Keyed by the links themselves, not the
-// file's name: a file read again may have changed.
+// large graph (a random 3-regular one of 1000 nodes: a run 0.28 s searching once, 0.44 s
+// twice). Keyed by the links themselves, not the file's name: a file read again may have
+// changed. Degree < 2 somewhere: none.
 std::vector<int> searched_cycle(const Topology& topology) {
   const int n = topology.num_nodes();
   std::vector<std::vector<int>> adj(static_cast<size_t>(n));
