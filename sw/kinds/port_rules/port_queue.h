@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -29,7 +30,9 @@ namespace fixroute {
 //   distance from the top from step to step (a packet leaves one queue as the furthest
 //   and arrives with nearly the most hops of the next) and the gap follows it a slot at a
 //   time. Per-hop-count lists scattered over a pool cost a cache miss per push and per pop
-//   on long lines; a plain sorted array moved tens of packets per push.
+//   on long lines; a plain sorted array moved tens of packets per push. The record keeps a
+//   copy of the lower part's top and of the hops under it (48 bytes): what nearly every
+//   push compares with and moves, without reading the run beside the gap.
 class PortQueues {
  public:
   enum class Kind { Fifo, FurthestFirst };
@@ -38,6 +41,7 @@ class PortQueues {
   explicit PortQueues(const std::vector<Kind>& kinds) : sorted_(kinds.size()) {
     static_assert(std::is_trivially_copyable_v<Packet>, "packets are moved with memmove");
     static_assert(sizeof(Ring) == 32, "two ring records to a cache line");
+    static_assert(sizeof(SortedRun) == 48, "four sorted-run records to three cache lines");
     for (size_t q = 0; q < kinds.size(); ++q) sorted_[q] = kinds[q] == Kind::FurthestFirst;
     const auto sorted = static_cast<size_t>(std::count(sorted_.begin(), sorted_.end(), uint8_t{1}));
     if (sorted > kMaxPool / kInitialSortedRun) throw std::length_error("ref engine: more out-port queues than 2^31");
@@ -55,6 +59,15 @@ class PortQueues {
       } else {
         rings_[q].capacity = 1;  // its packet in the record
       }
+  }
+
+  // Room asked for up front for the runs of `packets` packets queued at once (a run's
+  // doublings leave its old runs behind: up to about four slots a packet), so the pool is
+  // not moved as it grows -- each move would leave the old copy to the allocator, resident
+  // until it decays (line:1024 total exchange: 10-13 MB of peak memory, timing-dependent).
+  // Only address space: a slot's page is touched when a run takes it.
+  void expect(size_t packets) {
+    pool_.reserve(std::min(kMaxPool, pool_.size() + 4 * packets));
   }
 
   // What every queue is, where all are alike (the ref engine's step is compiled for each:
@@ -83,7 +96,14 @@ class PortQueues {
     if (is_sorted<kAll>(q)) {
       SortedRun& r = sorted_runs_[q];
       --r.size;
-      const Packet p = pool_[r.base + (r.end > r.high ? --r.end : --r.head)];
+      Packet p;
+      if (r.end > r.high) {
+        p = pool_[r.base + --r.end];
+      } else {  // the lower part's top: the record's copy, and the record then copies the next
+        p = r.top;
+        --r.head;
+        copy_top(r);
+      }
       if (r.end == r.high) r.high = r.end = r.head;  // no upper part: the gap and the free slots are one
       if (r.capacity > kLongRun) prefetch(&pool_[r.base + (r.end > kAhead ? r.end - kAhead : 0)]);
       return p;
@@ -105,10 +125,23 @@ class PortQueues {
   struct Ring : Queue {
     Packet slot;  // the packet, while capacity is 1
   };
+  // The lower part's top packet and the hops of the one under it, copied into the record
+  // (copy_top): nearly every push compares with both and moves the top across the gap, and
+  // a step's other traffic evicts that slot's line between two visits (line:1024 total
+  // exchange: most of a push's time read it from the run).
+  static constexpr int kNoHops = std::numeric_limits<int>::min();
   struct SortedRun : Queue {
     uint32_t high = 0;
     uint32_t end = 0;
+    Packet top;                 // run[head - 1], where head > 0
+    int32_t below_hops = kNoHops;  // run[head - 2].hops, where head > 1
+    uint32_t unused = 0;        // 48 bytes
   };
+  void copy_top(SortedRun& r) const {
+    const Packet* run = &pool_[r.base];
+    if (r.head != 0) r.top = run[r.head - 1];
+    r.below_hops = r.head >= 2 ? run[r.head - 2].hops : kNoHops;
+  }
   template <All kAll>
   bool is_sorted(size_t q) const {
     return kAll == All::FurthestFirst || (kAll == All::Mixed && sorted_[q]);
@@ -147,17 +180,20 @@ class PortQueues {
   // it (nearly every push: see the class comment), inline; any other out of line
   // (push_sorted_anywhere), so the arrivals' loop stays small and keeps its registers.
   uint32_t push_sorted(SortedRun& r, Packet p) {
-    uint32_t head = r.head;
+    const uint32_t head = r.head;
     if (head == r.high) return push_sorted_anywhere(r, p);
     Packet* run = &pool_[r.base];
-    if (head != 0 && run[head - 1].hops >= p.hops) {  // the gap moves down a slot
-      if (head != 1 && run[head - 2].hops >= p.hops) return push_sorted_anywhere(r, p);
-      run[--r.high] = run[--head];
-    } else if (r.high != r.end && run[r.high].hops < p.hops) {
-      return push_sorted_anywhere(r, p);
+    if (head != 0 && r.top.hops >= p.hops) {  // the gap moves down a slot: p takes the top's slot
+      if (r.below_hops >= p.hops) return push_sorted_anywhere(r, p);
+      run[--r.high] = r.top;
+      run[head - 1] = p;
+    } else {
+      if (r.high != r.end && run[r.high].hops < p.hops) return push_sorted_anywhere(r, p);
+      run[head] = p;
+      r.below_hops = head != 0 ? r.top.hops : kNoHops;
+      r.head = head + 1;
     }
-    run[head] = p;
-    r.head = head + 1;
+    r.top = p;
     if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
     return ++r.size;
   }
@@ -182,6 +218,7 @@ class PortQueues {
       r.high = at;
     }
     run[r.head++] = p;
+    copy_top(r);
     // the upper part's bottom moves down a slot a push: its next line, fetched ahead
     if (r.capacity > kLongRun) prefetch(run + (r.high > kAhead ? r.high - kAhead : 0));
     return ++r.size;

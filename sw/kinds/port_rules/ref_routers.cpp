@@ -116,6 +116,9 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     r.slot0 = static_cast<size_t>(r.first) * ports;
     r.queues.emplace(std::vector<PortQueues::Kind>(kinds.begin() + static_cast<std::ptrdiff_t>(r.slot0),
                                                    kinds.begin() + static_cast<std::ptrdiff_t>(r.last) * static_cast<std::ptrdiff_t>(ports)));
+    size_t released = 0;
+    for (int i = r.first; i < r.last; ++i) released += tables.routers[static_cast<size_t>(i)].initial.size();
+    r.queues->expect(released);
   }
   std::vector<size_t> next_release(static_cast<size_t>(n), 0);  // initial packets are in release order
   const std::vector<uint32_t> send_order = topology.ports_by_neighbour();  // per router its ports by neighbour id
