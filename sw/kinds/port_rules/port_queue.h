@@ -125,17 +125,20 @@ class PortQueues {
   struct Ring : Queue {
     Packet slot;  // the packet, while capacity is 1
   };
-  // The lower part's top packet and the hops of the one under it, copied into the record
-  // (copy_top): nearly every push compares with both and moves the top across the gap, and
-  // a step's other traffic evicts that slot's line between two visits (line:1024 total
-  // exchange: most of a push's time read it from the run).
+  // The lower part's top packet lives in the record, and the hops of the one under it are
+  // copied there: nearly every push compares with both and moves the top across the gap
+  // (the new packet becomes the top), and a step's other traffic evicts the run's line
+  // there between two visits (line:1024 total exchange: most of a push's time read or wrote
+  // it). The top's slot in the run is written only when a packet joins above it or a push
+  // goes out of line (the run whole again); copy_top reads the top back from the run where
+  // the lower part changed otherwise.
   static constexpr int kNoHops = std::numeric_limits<int>::min();
   struct SortedRun : Queue {
     uint32_t high = 0;
     uint32_t end = 0;
-    Packet top;                 // run[head - 1], where head > 0
+    Packet top;                    // the packet of slot head - 1, where head > 0
     int32_t below_hops = kNoHops;  // run[head - 2].hops, where head > 1
-    uint32_t unused = 0;        // 48 bytes
+    uint32_t unused = 0;           // 48 bytes
   };
   void copy_top(SortedRun& r) const {
     const Packet* run = &pool_[r.base];
@@ -186,10 +189,9 @@ class PortQueues {
     if (head != 0 && r.top.hops >= p.hops) {  // the gap moves down a slot: p takes the top's slot
       if (r.below_hops >= p.hops) return push_sorted_anywhere(r, p);
       run[--r.high] = r.top;
-      run[head - 1] = p;
     } else {
       if (r.high != r.end && run[r.high].hops < p.hops) return push_sorted_anywhere(r, p);
-      run[head] = p;
+      if (head != 0) run[head - 1] = r.top;  // no longer the top: into the run
       r.below_hops = head != 0 ? r.top.hops : kNoHops;
       r.head = head + 1;
     }
@@ -199,6 +201,7 @@ class PortQueues {
   }
 
   __attribute__((noinline)) uint32_t push_sorted_anywhere(SortedRun& r, Packet p) {
+    if (r.head != 0) pool_[r.base + r.head - 1] = r.top;  // the run whole again (see SortedRun)
     if (r.head == r.high) open_gap(r);
     Packet* run = &pool_[r.base];
     // where it joins: above every packet with fewer hops, below the others
