@@ -30,9 +30,9 @@ namespace fixroute {
 //   distance from the top from step to step (a packet leaves one queue as the furthest
 //   and arrives with nearly the most hops of the next) and the gap follows it a slot at a
 //   time. Per-hop-count lists scattered over a pool cost a cache miss per push and per pop
-//   on long lines; a plain sorted array moved tens of packets per push. The record keeps a
-//   copy of the lower part's top and of the hops under it (48 bytes): what nearly every
-//   push compares with and moves, without reading the run beside the gap.
+//   on long lines; a plain sorted array moved tens of packets per push. The record holds
+//   the lower part's top and a copy of the hops under it (48 bytes): what nearly every push
+//   compares with and moves, without touching the run beside the gap.
 class PortQueues {
  public:
   enum class Kind { Fifo, FurthestFirst };
@@ -99,7 +99,7 @@ class PortQueues {
       Packet p;
       if (r.end > r.high) {
         p = pool_[r.base + --r.end];
-      } else {  // the lower part's top: the record's copy, and the record then copies the next
+      } else {  // the lower part's top, from the record, which then takes the next from the run
         p = r.top;
         --r.head;
         copy_top(r);
