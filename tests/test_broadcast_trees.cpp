@@ -976,13 +976,15 @@ TEST(BroadcastTrees, GraphFilesGetASearchedHamiltonianCycle) {
     expect_hamiltonian_cycle(spec);
   }
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse("graph:" FIXROUTE_SOURCE_DIR "/tests/graphs/floorplan7.txt")).empty());
-  const std::string petersen = write("petersen", "0 1\n1 2\n2 3\n3 4\n4 0\n0 5\n1 6\n2 7\n3 8\n4 9\n5 7\n7 9\n9 6\n6 8\n8 5\n");
+  const std::string petersen_links = "0 1\n1 2\n2 3\n3 4\n4 0\n0 5\n1 6\n2 7\n3 8\n4 9\n5 7\n7 9\n9 6\n6 8\n8 5\n";
+  const std::string petersen = write("petersen", petersen_links);
+  const std::filesystem::path petersen_file = written.back();
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse(petersen)).empty());
   // the last graph's answer is kept (searched_cycle): a file rewritten with other links is
   // searched again -- the Petersen graph's file as a ring of its 10 nodes has a cycle
-  std::ofstream(petersen.substr(6)) << "0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n6 7\n7 8\n8 9\n9 0\n";
+  std::ofstream(petersen_file) << "0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n6 7\n7 8\n8 9\n9 0\n";
   expect_hamiltonian_cycle(petersen);
-  std::ofstream(petersen.substr(6)) << "0 1\n1 2\n2 3\n3 4\n4 0\n0 5\n1 6\n2 7\n3 8\n4 9\n5 7\n7 9\n9 6\n6 8\n8 5\n";
+  std::ofstream(petersen_file) << petersen_links;
   EXPECT_TRUE(hamiltonian_cycle(Topology::parse(petersen)).empty());
   expect_gossip_at_the_bound("hamiltonian-pairs", {specs[0], specs[3]}, 0, kOnePort);
   for (const auto& p : written) std::filesystem::remove(p);
