@@ -77,18 +77,9 @@ std::vector<int> group_nodes(const Topology& swapped, int part, int group) {
 
 namespace {
 
-// The bases the group operations below are written for (group_prefix and the others).
-bool has_group_operations(const Topology& base) {
-  switch (base.kind()) {
-    case TopologyKind::Line:
-    case TopologyKind::Ring:
-    case TopologyKind::Mesh:
-    case TopologyKind::Torus:
-    case TopologyKind::Hypercube:
-    case TopologyKind::Complete: return true;
-    default: return false;  // graph files
-  }
-}
+// The bases the group operations below are written for (group_prefix and the others):
+// every family but graph files (a base is never swapped itself: the parser refuses it).
+bool has_group_operations(const Topology& base) { return base.kind() != TopologyKind::Graph; }
 std::string no_group_operation(const Topology& base) { return fmt::format("no group operation on a base {}", base.spec()); }
 
 }  // namespace
