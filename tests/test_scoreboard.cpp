@@ -60,7 +60,8 @@ ScoreboardReport score_links(const Topology& topo, const PortModel& model, const
       ranged->begin(trace[first].step, step, parts);
       for (int part = parts - 1; part >= 0; --part)  // in any order: the parts run at once
         ranged->senders(part, links * static_cast<size_t>(part) / static_cast<size_t>(parts),
-                        links * static_cast<size_t>(part + 1) / static_cast<size_t>(parts));
+                        links * static_cast<size_t>(part + 1) / static_cast<size_t>(parts), node_at(part),
+                        node_at(part + 1));
       ranged->middle();
       for (int part = parts - 1; part >= 0; --part) ranged->receivers(part, node_at(part), node_at(part + 1));
       ranged->end();
@@ -397,11 +398,12 @@ TEST(ScoreboardFromTheRefEngine, CheckedInPartsOnTheStepsThreadsGivesTheWholeVer
 }
 
 // A unicast step checked whole takes each reception as soon as its crossing passes; checked
-// in parts (the three passes: every crossing against the step's start, then the
-// receptions) it takes them after all. Runs broken in many ways at once -- packets that
-// are none, packets on links that do not hold them, packets sent on from where they just
-// arrived, a delivered packet leaving and coming back -- give the same errors in the
-// same order, from rows, from links and from links in parts.
+// in parts, only those into the part's own nodes, the others after every part's crossings
+// (here parts of links and of nodes that do not match, as a caller may hand them). Runs
+// broken in many ways at once -- packets that are none, packets on links that do not hold
+// them, packets sent on from where they just arrived, a delivered packet leaving and
+// coming back -- give the same errors in the same order, from rows, from links and from
+// links in parts.
 TEST(ScoreboardOfUnicast, TheOnePassGivesTheThreePassesErrors) {
   const Topology topo = Topology::parse("line:130");  // parts from node 64
   const Algorithm& algorithm = find_algorithm("total-exchange", "", topo);

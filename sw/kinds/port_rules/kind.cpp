@@ -63,8 +63,8 @@ class PacketOnlineScore final : public OnlineScore {
       step_ = step;
       owner_.board_.begin(step, crossings, parts);
     }
-    void senders(int part, size_t first_link, size_t last_link) override {
-      owner_.board_.senders(part, first_link, last_link);
+    void senders(int part, size_t first_link, size_t last_link, int first_node, int last_node) override {
+      owner_.board_.senders(part, first_link, last_link, first_node, last_node);
     }
     void middle() override { owner_.board_.middle(); }
     void receivers(int part, int first_node, int last_node) override {

@@ -39,14 +39,15 @@ struct LinkStep {
 };
 // A sink that checks a step's links in parts on the engine's own threads, in place of
 // LinkStepSink::links (the scoreboard on all-port full-duplex routers): begin() before
-// the sends; senders(part, ...) on every part's thread after its sends, for its links;
-// middle() once all are done; receivers(part, ...) on every part's thread before its
-// arrivals clear the wires, for its nodes, which start at a multiple of 64; end(). Only
-// begin(), middle() and end() touch what the parts share.
+// the sends; senders(part, ...) on every part's thread after its sends, for its links and
+// with its nodes; middle() once all are done; receivers(part, ...) on every part's thread
+// before its arrivals clear the wires, for its nodes (the same as its senders were given),
+// which start at a multiple of 64; end(). The parts' links and nodes are the same every
+// step. Only begin(), middle() and end() touch what the parts share.
 struct RangedLinkCheck {
   virtual ~RangedLinkCheck() = default;
   virtual void begin(int64_t step, const LinkStep& crossings, int parts) = 0;
-  virtual void senders(int part, size_t first_link, size_t last_link) = 0;
+  virtual void senders(int part, size_t first_link, size_t last_link, int first_node, int last_node) = 0;
   virtual void middle() = 0;
   virtual void receivers(int part, int first_node, int last_node) = 0;
   virtual void end() = 0;

@@ -203,7 +203,8 @@ EngineResult run_ref_engine(const Topology& topology, const NetworkTables& given
     range.queued -= pops;
     range.crossed = sent > 0;
     if (ranged)
-      ranged->senders(static_cast<int>(&range - ranges.data()), range.slot0, static_cast<size_t>(range.last) * ports);
+      ranged->senders(static_cast<int>(&range - ranges.data()), range.slot0, static_cast<size_t>(range.last) * ports,
+                      range.first, range.last);
   };
   // (3) arrivals, in in-port order: a router takes what crossed into it (each out-port has
   // one receiver) and queues it on its own ports.

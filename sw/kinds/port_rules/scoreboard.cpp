@@ -472,8 +472,8 @@ struct PacketScoreboard::State {
   void check_unicast(int64_t at, const Input& in) {
     std::vector<Failure> listed;
     Failures failures{*this, &listed};
-    const Counts counts = direct ? unicast_crossings<kPlainPorts, true, true>(at, in, 0, in.size(), failures)
-                                 : unicast_crossings<kPlainPorts, false, true>(at, in, 0, in.size(), failures);
+    const Counts counts = direct ? unicast_crossings<kPlainPorts, true, false>(at, in, 0, in.size(), failures)
+                                 : unicast_crossings<kPlainPorts, false, false>(at, in, 0, in.size(), failures);
     count_step(at, counts.crossings, counts.deliveries);
     if (listed.empty()) return;
     word_unheld(in, listed);
@@ -481,12 +481,15 @@ struct PacketScoreboard::State {
   }
 
   // Passes (1) and (2) over crossings [first, last) of a step whose every packet is a
-  // unicast, each crossing's packet found as it is checked; `kReceiveNow`, (3) too, each
-  // reception taken as soon as its crossing passes. A unicast packet's record is all its
+  // unicast, each crossing's packet found as it is checked, and (3), each reception taken
+  // as soon as its crossing passes -- where the step is checked in parts (`kInParts`), only
+  // the receptions of the part's own nodes [own_first, own_last): packet_of keeps the
+  // record of the others for their receivers' part. A unicast packet's record is all its
   // crossings read and write, so that is safe: a later crossing of it in the step then
   // finds it moved on, or arrived in this step -- refused, as (2) refuses it against the
-  // step's start (one crossing of a packet passes a step either way). Otherwise (the step
-  // checked in parts, its receptions by receiver) packet_of keeps the record for (3).
+  // step's start (one crossing of a packet passes a step either way). In parts, a crossing
+  // into another part leaves its record moved on in time only (its place is written a
+  // phase later), and a crossing of it from another part's node is refused either way.
   // A record is asked for kLookupAhead crossings ahead: named (`kNamed`: `direct`),
   // whatever the link holds, unchecked (a prefetch never faults, and a link not used in the
   // step holds an earlier packet); looked up, by_seq's slot that far ahead and the record
@@ -495,8 +498,9 @@ struct PacketScoreboard::State {
   struct Counts {
     int64_t crossings = 0, deliveries = 0;
   };
-  template <bool kPlainPorts, bool kNamed, bool kReceiveNow, class Input>
-  __attribute__((noinline)) Counts unicast_crossings(int64_t at, const Input& in, size_t first, size_t last, Failures& failures) {
+  template <bool kPlainPorts, bool kNamed, bool kInParts, class Input>
+  __attribute__((noinline)) Counts unicast_crossings(int64_t at, const Input& in, size_t first, size_t last, Failures& failures,
+                                                     int own_first = 0, int own_last = 0) {
     // a copy for the loop: `in` goes to fail() by address, and a local whose address never
     // leaves keeps its members in registers
     const Input view = in;
@@ -508,6 +512,7 @@ struct PacketScoreboard::State {
     Whereabouts* const records = packets.data();
     const uintptr_t record_base = reinterpret_cast<uintptr_t>(records);
     int64_t* const found = packet_of.data();
+    const uint32_t own_nodes = static_cast<uint32_t>(own_last - own_first);
     Counts counts;
     for (size_t k = first; k < last; ++k) {
       if constexpr (kNamed) {
@@ -527,7 +532,7 @@ struct PacketScoreboard::State {
         }
       }
       if (!view.present(k)) continue;
-      if constexpr (!kReceiveNow) found[k] = -1;  // until it passes
+      if constexpr (kInParts) found[k] = -1;  // until it passes into another part
       ++counts.crossings;
       const int from = view.from(k), to = view.to(k);
       if (!arc_rules<kPlainPorts>(at, in, k, from, to, failures)) continue;
@@ -544,9 +549,11 @@ struct PacketScoreboard::State {
       }
       if (from == f.dest) fail(Broken::LeavesDestination, at, in, k, failures);
       w.since = since_now;  // it has left: a second crossing from here in this step finds it gone
-      if constexpr (!kReceiveNow) {
-        found[k] = i;
-        continue;
+      if constexpr (kInParts) {
+        if (static_cast<uint32_t>(to - own_first) >= own_nodes) {  // another part's node
+          found[k] = i;
+          continue;
+        }
       }
       w.place = to;  // (3): it moves on
       if (to != f.dest) continue;
@@ -717,12 +724,27 @@ struct PacketScoreboard::State {
   // the port model is all-port full-duplex only: the other rules keep per-node records
   // that a part's crossings share with another's. Senders take a range of links: (2)
   // reads the bits and writes nothing but a unicast packet's record, from the one link of
-  // its holder that passes. Receivers take a range of nodes from a multiple of 64, so
+  // its holder that passes -- and, where every packet is a unicast, (3) for the crossings
+  // into the part's own nodes (the other parts' crossings never name that record in a run
+  // that passes, and where one does, it reads a place that refuses it: its holder's or a
+  // node of the holder's part). Receivers take a range of nodes from a multiple of 64, so
   // their words of `held` are theirs alone; a unicast packet passes (2) on one link at
-  // most, so its record has one writer.
+  // most, so its record has one writer. (Taking the receptions inside a part at once left
+  // the receivers a link or two a step on a line, where they had taken a record apiece:
+  // bench/results.md, "The receptions inside a part taken by its senders".)
+  // A part's links and nodes, as its senders were given them.
+  struct Share {
+    size_t first_link = 0, last_link = 0;
+    int first_node = 0, last_node = 0;
+    bool operator==(const Share& o) const {
+      return first_link == o.first_link && last_link == o.last_link && first_node == o.first_node &&
+             last_node == o.last_node;
+    }
+  };
   struct alignas(64) Part {  // a line each: the parts' threads write theirs every step
     std::vector<Failure> failures;
     int64_t unlisted = 0, crossings = 0, deliveries = 0;
+    Share share;
   };
   std::vector<Part> parts;
   std::optional<LinkStep> ranged_step;
@@ -731,12 +753,28 @@ struct PacketScoreboard::State {
   // a node one packet, the later in link order is the one refused, as the whole check
   // does: in_links[in_first[v] .. in_first[v + 1]).
   std::vector<uint32_t> in_first, in_links;
+  // Per part, where every packet is a unicast: the links into its nodes from the other
+  // parts' links, the only receptions its senders did not take (unicast_crossings). Made
+  // by middle() where a part's share is new (its first step), on the engine's thread (an
+  // allocation on a part's thread would give the allocator an arena for it: 2-4 MB).
+  struct Inward {
+    Share share;
+    std::vector<uint32_t> links;
+  };
+  std::vector<Inward> inward;
+  Inward inward_links(const Share& share) const {
+    Inward made{share, {}};
+    for (uint32_t j = in_first[static_cast<size_t>(share.first_node)]; j < in_first[static_cast<size_t>(share.last_node)]; ++j)
+      if (in_links[j] < share.first_link || in_links[j] >= share.last_link) made.links.push_back(in_links[j]);
+    return made;
+  }
   void begin_parts(int64_t at, const LinkStep& crossings, int count) {
     check_size(at, crossings);
     next_step(at);
     ranged_step = crossings;
     ranged_at = at;
     parts.assign(static_cast<size_t>(count), Part{});
+    inward.resize(static_cast<size_t>(count));
     packet_of.resize(crossings.links);
     if (mix == Mix::Mixed) dest_of.resize(crossings.links);
     if (in_first.empty()) {
@@ -756,14 +794,17 @@ struct PacketScoreboard::State {
     if (mix == Mix::Unicast) return f(std::integral_constant<Mix, Mix::Unicast>{});
     return f(std::integral_constant<Mix, Mix::Mixed>{});
   }
-  void part_senders(int part, size_t first_link, size_t last_link) {
+  void part_senders(int part, size_t first_link, size_t last_link, int first_node, int last_node) {
     Part& p = parts[static_cast<size_t>(part)];
     Failures failures{*this, &p.failures};
     const Links in{*this, *ranged_step};
     if (mix == Mix::Unicast) {
-      p.crossings = (direct ? unicast_crossings<true, true, false>(ranged_at, in, first_link, last_link, failures)
-                            : unicast_crossings<true, false, false>(ranged_at, in, first_link, last_link, failures))
-                        .crossings;
+      const Counts counts =
+          direct ? unicast_crossings<true, true, true>(ranged_at, in, first_link, last_link, failures, first_node, last_node)
+                 : unicast_crossings<true, false, true>(ranged_at, in, first_link, last_link, failures, first_node, last_node);
+      p.crossings = counts.crossings;
+      p.deliveries = counts.deliveries;
+      p.share = Share{first_link, last_link, first_node, last_node};
     } else {
       in_mix([&](auto kMix) {
         if constexpr (decltype(kMix)::value != Mix::Unicast)
@@ -775,6 +816,9 @@ struct PacketScoreboard::State {
   void middle_parts() {
     const Links in{*this, *ranged_step};
     for (Part& p : parts) word_unheld(in, p.failures);
+    if (mix == Mix::Unicast)
+      for (size_t k = 0; k < parts.size(); ++k)
+        if (!(inward[k].share == parts[k].share)) inward[k] = inward_links(parts[k].share);
   }
   void part_receivers(int part, int first_node, int last_node) {
     if (first_node % 64 != 0 && first_node != static_cast<int>(nodes))
@@ -785,13 +829,24 @@ struct PacketScoreboard::State {
     const Links in{*this, *ranged_step};
     in_mix([&](auto kMix) {
       constexpr Mix kM = decltype(kMix)::value;
+      // every packet a unicast: the links from the other parts only (the rest were taken
+      // by this part's senders); else every link into the part's nodes
+      const uint32_t* links = in_links.data() + first;
+      size_t count = last - first;
+      if constexpr (kM == Mix::Unicast) {
+        const Inward& own = inward[static_cast<size_t>(part)];
+        if (own.share.first_node != first_node || own.share.last_node != last_node)
+          throw std::logic_error("the scoreboard's receivers take the nodes their part's senders were given");
+        links = own.links.data();
+        count = own.links.size();
+      }
       int64_t deliveries = 0;
-      for (uint32_t j = first; j < last; ++j) {
-        if (j + kLookahead < last) prefetch_reception<kM>(in, in_links[j + kLookahead]);
-        const size_t k = in_links[j];
+      for (size_t j = 0; j < count; ++j) {
+        if (j + kLookahead < count) prefetch_reception<kM>(in, links[j + kLookahead]);
+        const size_t k = links[j];
         if (in.present(k) && packet_of[k] >= 0) deliveries += receive<kM>(ranged_at, in, k, failures) ? 1 : 0;
       }
-      p.deliveries = deliveries;
+      p.deliveries += deliveries;
     });
     p.unlisted += failures.unlisted;
   }
@@ -859,8 +914,8 @@ RangedLinkCheck* PacketScoreboard::ranged() { return state_->plain_ports() ? thi
 void PacketScoreboard::begin(int64_t step, const LinkStep& crossings, int parts) {
   state_->begin_parts(step, crossings, parts);
 }
-void PacketScoreboard::senders(int part, size_t first_link, size_t last_link) {
-  state_->part_senders(part, first_link, last_link);
+void PacketScoreboard::senders(int part, size_t first_link, size_t last_link, int first_node, int last_node) {
+  state_->part_senders(part, first_link, last_link, first_node, last_node);
 }
 void PacketScoreboard::middle() { state_->middle_parts(); }
 void PacketScoreboard::receivers(int part, int first_node, int last_node) {

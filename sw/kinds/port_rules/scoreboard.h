@@ -46,7 +46,7 @@ class PacketScoreboard : public PacketSink, public LinkStepSink, public RangedLi
   void links(int64_t step, const LinkStep& crossings) override;
   RangedLinkCheck* ranged() override;
   void begin(int64_t step, const LinkStep& crossings, int parts) override;
-  void senders(int part, size_t first_link, size_t last_link) override;
+  void senders(int part, size_t first_link, size_t last_link, int first_node, int last_node) override;
   void middle() override;
   void receivers(int part, int first_node, int last_node) override;
   void end() override;
