@@ -42,8 +42,8 @@ struct LinkStep {
 // the sends; senders(part, ...) on every part's thread after its sends, for its links and
 // with its nodes; middle() once all are done; receivers(part, ...) on every part's thread
 // before its arrivals clear the wires, for its nodes (the same as its senders were given),
-// which start at a multiple of 64; end(). The parts' links and nodes are the same every
-// step. Only begin(), middle() and end() touch what the parts share.
+// which start at a multiple of 64; end(). Only begin(), middle() and end() touch what the
+// parts share.
 struct RangedLinkCheck {
   virtual ~RangedLinkCheck() = default;
   virtual void begin(int64_t step, const LinkStep& crossings, int parts) = 0;
